@@ -1,0 +1,33 @@
+import { Navigate, useNavigate, useSearchParams } from 'react-router'
+import { LoginForm } from '@/features/identity/components/login-form'
+import { useAuthStore } from '@/features/identity/stores/auth-store'
+import { getActiveRuntimeConfig } from '@/lib/runtime-config'
+
+/** Only same-console paths are accepted as `next`, so a crafted link cannot send users elsewhere. */
+function safeNext(value: string | null): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/login'))
+    return '/environments'
+  return value
+}
+
+export default function LoginRoute() {
+  const [params] = useSearchParams()
+  const navigate = useNavigate()
+  const token = useAuthStore((state) => state.token)
+  const next = safeNext(params.get('next'))
+  if (token) return <Navigate to={next} replace />
+  return (
+    <main id="main" className="flex min-h-full flex-col items-center justify-center gap-6 p-6">
+      <div className="text-center">
+        <img src="/favicon.svg" alt="" className="mx-auto size-10" />
+        <h1 className="mt-3 text-xl font-semibold">Sign in to Managed Agents</h1>
+        <p className="text-sm text-muted-foreground">AgentScope Service console</p>
+      </div>
+      <LoginForm
+        isDemo={getActiveRuntimeConfig().apiMode === 'mock'}
+        reason={params.get('reason')}
+        onSignedIn={() => void navigate(next, { replace: true })}
+      />
+    </main>
+  )
+}

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest'
+import { environmentTypeInfo, isEnvironmentType } from './environment-types'
+
+describe('environment types', () => {
+  it('knows the four server types and that only remote has no shell', () => {
+    expect(Object.keys(environmentTypeInfo).sort()).toEqual(['local', 'remote', 'sandbox', 'self_hosted'])
+    expect(Object.values(environmentTypeInfo).filter((info) => !info.hasShell)).toHaveLength(1)
+    expect(environmentTypeInfo.remote.hasShell).toBe(false)
+  })
+
+  it('rejects unknown type strings', () => {
+    expect(isEnvironmentType('self_hosted')).toBe(true)
+    expect(isEnvironmentType('docker')).toBe(false)
+    expect(isEnvironmentType('__proto__')).toBe(false)
+  })
+})

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest'
+import { maskConfigSecrets } from './mask-config-secrets'
+
+describe('maskConfigSecrets', () => {
+  it('hides secret-named values at any depth and keeps everything else', () => {
+    const config = {
+      templateId: 'python-data',
+      apiKey: 'e2b_live_abcdef',
+      nested: { clientSecret: 'xyz', list: [{ token: 't' }], count: 3 },
+    }
+    expect(maskConfigSecrets(config)).toEqual({
+      templateId: 'python-data',
+      apiKey: '•••• (15 characters hidden)',
+      nested: {
+        clientSecret: '•••• (3 characters hidden)',
+        list: [{ token: '•••• (1 characters hidden)' }],
+        count: 3,
+      },
+    })
+    expect(config.apiKey).toBe('e2b_live_abcdef')
+  })
+})

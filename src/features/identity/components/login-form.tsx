@@ -1,0 +1,129 @@
+import { useState, type FormEvent } from 'react'
+import { login } from '../api/queries'
+import { useAuthStore } from '../stores/auth-store'
+import { errorMessage, isApiError } from '@/api/api-error'
+import { Button } from '@/components/ui/button'
+import { Input, Label } from '@/components/ui/input'
+
+const demoUsers = [
+  { username: 'admin', password: 'admin', role: 'admin' },
+  { username: 'alice', password: 'alice', role: 'developer' },
+  { username: 'bob', password: 'bob', role: 'viewer (read-only)' },
+] as const
+
+export function LoginForm({
+  isDemo,
+  reason,
+  onSignedIn,
+}: {
+  isDemo: boolean
+  reason: string | null
+  onSignedIn: () => void
+}) {
+  const signIn = useAuthStore((state) => state.signIn)
+  const [username, setUsername] = useState('')
+  const [password, setPassword] = useState('')
+  const [remember, setRemember] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [isPending, setIsPending] = useState(false)
+
+  async function submit(credentials: { username: string; password: string }) {
+    setIsPending(true)
+    setError(null)
+    try {
+      const result = await login(credentials)
+      signIn(
+        {
+          token: result.token,
+          user: { userId: result.userId, username: result.username, roles: result.roles ?? [] },
+        },
+        { remember },
+      )
+      onSignedIn()
+    } catch (caught) {
+      setError(
+        isApiError(caught) && caught.status === 401 ? 'Wrong username or password.' : errorMessage(caught),
+      )
+    } finally {
+      setIsPending(false)
+    }
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    void submit({ username: username.trim(), password })
+  }
+
+  return (
+    <div className="w-full max-w-sm">
+      {reason === 'expired' ? (
+        <p role="status" className="mb-4 rounded-md bg-warning-surface p-3 text-sm text-warning">
+          Your session ended. Sign in again to continue where you were; unsaved drafts are kept.
+        </p>
+      ) : null}
+      <form onSubmit={handleSubmit} className="flex flex-col gap-4" aria-label="Sign in">
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="login-username">Username</Label>
+          <Input
+            id="login-username"
+            autoComplete="username"
+            required
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+          />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="login-password">Password</Label>
+          <Input
+            id="login-password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </div>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
+          Remember me on this device
+        </label>
+        {error ? (
+          <p role="alert" className="rounded-md bg-destructive/10 p-3 text-sm text-destructive">
+            {error}
+          </p>
+        ) : null}
+        <Button type="submit" variant="primary" disabled={isPending}>
+          {isPending ? 'Signing in…' : 'Sign in'}
+        </Button>
+      </form>
+      {isDemo ? (
+        <section
+          aria-labelledby="demo-users-title"
+          className="mt-6 rounded-lg border border-border bg-muted/50 p-4"
+        >
+          <h2 id="demo-users-title" className="text-sm font-semibold">
+            Demo backend users
+          </h2>
+          <p className="mt-1 text-xs text-muted-foreground">
+            The bundled mock answers this console. Sign in as one of its seeded users:
+          </p>
+          <ul className="mt-3 flex flex-col gap-2">
+            {demoUsers.map((user) => (
+              <li key={user.username} className="flex items-center justify-between gap-2 text-sm">
+                <span>
+                  <code className="font-mono">
+                    {user.username}/{user.password}
+                  </code>{' '}
+                  <span className="text-muted-foreground">· {user.role}</span>
+                </span>
+                <Button size="sm" disabled={isPending} onClick={() => void submit(user)}>
+                  Sign in as {user.username}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  )
+}

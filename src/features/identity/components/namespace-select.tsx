@@ -1,0 +1,53 @@
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useId } from 'react'
+import { namespacesQuery, scopeQuery } from '../api/queries'
+import { useScopeStore } from '../stores/scope-store'
+import { Select } from '@/components/ui/input'
+
+/**
+ * Picks the namespace every management call is scoped to. The first visit takes the server's
+ * default scope; a switch is reported through `onSwitch` so the app can drop cached data.
+ */
+export function NamespaceSelect({ onSwitch }: { onSwitch: () => void }) {
+  const id = useId()
+  const { tenant, namespace, setScope } = useScopeStore()
+  const scope = useQuery(scopeQuery())
+  const namespaces = useQuery(namespacesQuery())
+
+  useEffect(() => {
+    const items = namespaces.data
+    if (!items || !scope.data) return
+    const isKnown = items.some((item) => item.name === namespace)
+    if (!namespace || !isKnown) {
+      setScope({ tenant: scope.data.tenant ?? items[0]?.tenant ?? null, namespace: scope.data.namespace })
+    }
+  }, [namespaces.data, scope.data, namespace, setScope])
+
+  if (namespaces.isPending) return <span className="text-sm text-muted-foreground">Loading namespaces…</span>
+  if (namespaces.isError) return <span className="text-sm text-destructive">Namespaces unavailable</span>
+
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="text-sm text-muted-foreground">
+        Namespace
+      </label>
+      <Select
+        id={id}
+        value={namespace ?? ''}
+        onChange={(event) => {
+          const next = namespaces.data.find((item) => item.name === event.target.value)
+          if (!next || next.name === namespace) return
+          setScope({ tenant: next.tenant ?? tenant, namespace: next.name })
+          onSwitch()
+        }}
+      >
+        {namespaces.data.map((item) => (
+          <option key={`${item.tenant ?? ''}/${item.name}`} value={item.name}>
+            {item.displayName ?? item.name}
+            {item.kind ? ` (${item.kind})` : ''}
+          </option>
+        ))}
+      </Select>
+    </div>
+  )
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest'
+import { formatExactTime, formatRelativeTime } from './format-time'
+
+const now = Date.UTC(2026, 10, 1, 9, 0, 0)
+
+describe('formatRelativeTime', () => {
+  it('picks the unit a person would say', () => {
+    expect(formatRelativeTime(now - 5_000, now)).toBe('5 seconds ago')
+    expect(formatRelativeTime(now - 3 * 60_000, now)).toBe('3 minutes ago')
+    expect(formatRelativeTime(now - 2 * 3600_000, now)).toBe('2 hours ago')
+    expect(formatRelativeTime(now - 86400_000, now)).toBe('yesterday')
+    expect(formatRelativeTime(now + 10 * 60_000, now)).toBe('in 10 minutes')
+  })
+
+  it('formats for the chosen locale', () => {
+    expect(formatRelativeTime(now - 3 * 60_000, now, 'zh-CN')).toBe('3分钟前')
+    expect(formatExactTime(now, 'en')).toMatch(/2026/)
+  })
+})

@@ -1,0 +1,16 @@
+/** Relative time ("3 minutes ago") for scanning, with the exact time kept for a hover title. */
+export function formatRelativeTime(epochMs: number, nowMs: number, locale = 'en'): string {
+  const seconds = Math.round((epochMs - nowMs) / 1000)
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })
+  const abs = Math.abs(seconds)
+  if (abs < 45) return format.format(seconds, 'second')
+  if (abs < 45 * 60) return format.format(Math.round(seconds / 60), 'minute')
+  if (abs < 22 * 3600) return format.format(Math.round(seconds / 3600), 'hour')
+  if (abs < 26 * 86400) return format.format(Math.round(seconds / 86400), 'day')
+  if (abs < 320 * 86400) return format.format(Math.round(seconds / (30 * 86400)), 'month')
+  return format.format(Math.round(seconds / (365 * 86400)), 'year')
+}
+
+export function formatExactTime(epochMs: number, locale = 'en'): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' }).format(epochMs)
+}

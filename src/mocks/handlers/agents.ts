@@ -1,0 +1,291 @@
+import type { HttpHandler } from 'msw'
+import type { components } from '@/api/schema.gen'
+import type { MockBackend } from '../backend'
+import type { AgentRecord } from '../db/types'
+import { isVisible, roleDenied } from '../lib/access'
+import { canWrite } from '../lib/auth'
+import { http } from '../lib/openapi-http'
+import { isResponse, resolveContext, type RequestContext } from '../lib/request-context'
+import { controlPlaneError, isRecord, readJsonBody } from '../lib/responses'
+import { LOCAL_DISABLED_MESSAGE } from './environments'
+
+type Schemas = components['schemas']
+type AgentDefinition = Schemas['AgentDefinition']
+type JsonObject = Record<string, unknown>
+
+/** Upstream stores a non-positive maxIters as 20. */
+const DEFAULT_MAX_ITERS = 20
+
+function badRequest(message: string, code = 'invalid_definition'): Response {
+  return controlPlaneError(400, message, { code })
+}
+
+/** Thrown by the field readers below; turned into one 400 by `readDefinition`. */
+class InvalidDefinition extends Error {}
+
+function nullableString(body: JsonObject, field: string): string | null {
+  const value = body[field]
+  if (value === undefined || value === null) return null
+  if (typeof value !== 'string') throw new InvalidDefinition(`${field} must be a string or null`)
+  return value
+}
+
+function objectArray(body: JsonObject, field: string): JsonObject[] {
+  const value = body[field]
+  if (value === undefined) return []
+  if (!Array.isArray(value) || !value.every(isRecord))
+    throw new InvalidDefinition(`${field} must be an array of objects`)
+  return value
+}
+
+function idArray(body: JsonObject, field: string): string[] {
+  const value = body[field]
+  if (value === undefined) return []
+  if (
+    !Array.isArray(value) ||
+    !value.every((item): item is string => typeof item === 'string' && item !== '')
+  ) {
+    throw new InvalidDefinition(`${field} must be an array of ids`)
+  }
+  return value
+}
+
+function maxIterations(body: JsonObject): number | null {
+  const value = body.maxIters
+  if (value === undefined || value === null) return null
+  if (typeof value !== 'number' || !Number.isInteger(value))
+    throw new InvalidDefinition('maxIters must be an integer or null')
+  return value > 0 ? value : DEFAULT_MAX_ITERS
+}
+
+function workspaceBinding(body: JsonObject): AgentDefinition['workspaceBinding'] {
+  const value = body.workspaceBinding
+  if (value === undefined || value === null) return null
+  if (typeof value !== 'string' && !isRecord(value)) {
+    throw new InvalidDefinition('workspaceBinding must be a string, an object or null')
+  }
+  return value
+}
+
+function multiagent(body: JsonObject): JsonObject | null {
+  const value = body.multiagent
+  if (value === undefined || value === null) return null
+  if (!isRecord(value)) throw new InvalidDefinition('multiagent must be an object or null')
+  return value
+}
+
+/**
+ * The PATCH is not a merge: every writable field comes from the body, and a field the body leaves
+ * out is cleared (null or []). That is the upstream risk the console's read-modify-write guards against.
+ */
+function readDefinition(body: JsonObject, nextVersion: number): AgentDefinition | Response {
+  const { name } = body
+  if (typeof name !== 'string' || !name.trim()) return badRequest('name required', 'name_required')
+  if (body.defaultEnvironmentId === '')
+    return badRequest('defaultEnvironmentId must be an environment id or null')
+  try {
+    return {
+      version: nextVersion,
+      name,
+      description: nullableString(body, 'description'),
+      system: nullableString(body, 'system'),
+      model: nullableString(body, 'model'),
+      maxIters: maxIterations(body),
+      workspaceId: nullableString(body, 'workspaceId'),
+      workspaceBinding: workspaceBinding(body),
+      workspacePath: nullableString(body, 'workspacePath'),
+      tools: objectArray(body, 'tools'),
+      mcpServers: objectArray(body, 'mcpServers'),
+      skills: objectArray(body, 'skills'),
+      multiagent: multiagent(body),
+      defaultEnvironmentId: nullableString(body, 'defaultEnvironmentId'),
+      defaultMemoryStoreIds: idArray(body, 'defaultMemoryStoreIds'),
+      defaultVaultIds: idArray(body, 'defaultVaultIds'),
+    }
+  } catch (error) {
+    if (error instanceof InvalidDefinition) return badRequest(error.message)
+    throw error
+  }
+}
+
+const SUMMARY_FIELDS = [
+  'name',
+  'description',
+  'system',
+  'model',
+  'maxIters',
+  'workspaceId',
+  'workspaceBinding',
+  'workspacePath',
+  'tools',
+  'mcpServers',
+  'skills',
+  'multiagent',
+  'defaultEnvironmentId',
+  'defaultMemoryStoreIds',
+  'defaultVaultIds',
+] as const
+
+function changeSummary(before: AgentDefinition, after: AgentDefinition): string {
+  const changed = SUMMARY_FIELDS.filter(
+    (field) => JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null),
+  )
+  return changed.length ? `Changed ${changed.join(', ')}` : 'No changes'
+}
+
+export function createAgentHandlers(backend: MockBackend): HttpHandler[] {
+  const { db } = backend
+
+  const find = (context: RequestContext, agentId: string): AgentRecord | Response => {
+    const record = db.agents.get(agentId)
+    return record && isVisible(context, record)
+      ? record
+      : controlPlaneError(404, `agent ${agentId} not found`)
+  }
+
+  /** Session defaults must point at resources of this namespace that the caller can use. */
+  const checkReferences = (context: RequestContext, definition: AgentDefinition): Response | null => {
+    const environmentId = definition.defaultEnvironmentId
+    if (environmentId) {
+      const environment = db.environments.get(environmentId)
+      if (!environment || !isVisible(context, environment) || environment.environment.archivedAt !== null) {
+        return badRequest(
+          `default environment ${environmentId} not found or archived`,
+          'invalid_default_environment',
+        )
+      }
+      if (environment.environment.type === 'local' && !backend.options.allowLocalEnvironments) {
+        return badRequest(LOCAL_DISABLED_MESSAGE, 'local_environment_disabled')
+      }
+    }
+    for (const storeId of definition.defaultMemoryStoreIds ?? []) {
+      const store = db.memoryStores.get(storeId)
+      if (!store || !isVisible(context, store) || (store.store.archivedAt ?? null) !== null) {
+        return badRequest(`memory store ${storeId} not found`, 'invalid_default_memory_store')
+      }
+    }
+    for (const vaultId of definition.defaultVaultIds ?? []) {
+      const vault = db.vaults.get(vaultId)
+      if (!vault || !isVisible(context, vault) || (vault.vault.archivedAt ?? null) !== null) {
+        return badRequest(`vault ${vaultId} not found`, 'invalid_default_vault')
+      }
+    }
+    return null
+  }
+
+  return [
+    http.get('/api/v1/agents', ({ request, query, response }) => {
+      const context = resolveContext(backend, request)
+      if (isResponse(context)) return response.untyped(context)
+      const namespace = query.get('namespace')
+      const tenant = query.get('tenant')
+      // Query scope must agree with the resolved scope (upstream rejects a mismatch).
+      if (
+        (namespace !== null && namespace !== context.namespace) ||
+        (tenant !== null && tenant !== context.tenant)
+      ) {
+        return response.untyped(
+          controlPlaneError(400, 'tenant/namespace query does not match the request scope'),
+        )
+      }
+      const status = query.get('status')
+      if (status !== null && status !== 'active' && status !== 'archived') {
+        return response.untyped(controlPlaneError(400, 'status must be active or archived'))
+      }
+      const includeArchivedText = query.get('includeArchived')
+      if (includeArchivedText !== null && includeArchivedText !== 'true' && includeArchivedText !== 'false') {
+        return response.untyped(controlPlaneError(400, 'includeArchived must be true or false'))
+      }
+      const limitText = query.get('limit')
+      const limit = limitText === null ? null : /^\d+$/.test(limitText) ? Number.parseInt(limitText, 10) : 0
+      if (limit !== null && limit < 1)
+        return response.untyped(controlPlaneError(400, 'limit must be a positive integer'))
+      const includeArchived = includeArchivedText === 'true' || status === 'archived'
+      const items = [...db.agents.values()]
+        .filter((record) => isVisible(context, record))
+        .map((record) => record.agent)
+        .filter((agent) =>
+          status === null ? includeArchived || agent.status === 'active' : agent.status === status,
+        )
+        .sort((a, b) => Number(b.updatedAt) - Number(a.updatedAt) || a.id.localeCompare(b.id))
+      return response(200).json({ items: limit === null ? items : items.slice(0, limit) })
+    }),
+
+    http.get('/api/v1/agents/{agentId}/definition', ({ request, params, response }) => {
+      const context = resolveContext(backend, request)
+      if (isResponse(context)) return response.untyped(context)
+      const record = find(context, params.agentId)
+      if (isResponse(record)) return response.untyped(record)
+      return response(200).json({ agentId: record.agent.id, definition: record.definition })
+    }),
+
+    http.patch('/api/v1/agents/{agentId}/definition', async ({ request, params, response }) => {
+      const context = resolveContext(backend, request)
+      if (isResponse(context)) return response.untyped(context)
+      const record = find(context, params.agentId)
+      if (isResponse(record)) return response.untyped(record)
+      if (!canWrite(context.user.roles)) return response.untyped(roleDenied())
+      if (record.agent.status === 'archived')
+        return response.untyped(controlPlaneError(409, 'agent is archived'))
+      const body = await readJsonBody(request)
+      if (!body.ok || !isRecord(body.value))
+        return response.untyped(controlPlaneError(400, 'invalid JSON body'))
+      const { version } = body.value
+      if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
+        return response.untyped(badRequest('version required', 'version_required'))
+      }
+      if (version !== record.definition.version) {
+        return response.untyped(
+          controlPlaneError(409, 'definition version conflict', { code: 'version_conflict' }),
+        )
+      }
+      const next = readDefinition(body.value, version + 1)
+      if (isResponse(next)) return response.untyped(next)
+      const invalid = checkReferences(context, next)
+      if (invalid) return response.untyped(invalid)
+      const now = backend.clock.now()
+      const definition: AgentDefinition = { ...next, updatedAt: now, updatedBy: context.user.userId }
+      record.versions.unshift({
+        version: definition.version,
+        createdAt: now,
+        createdBy: context.user.userId,
+        summary: changeSummary(record.definition, definition),
+        definition: structuredClone(definition),
+      })
+      record.definition = definition
+      record.agent = {
+        ...record.agent,
+        name: definition.name,
+        description: definition.description ?? '',
+        defaultEnvironmentId: definition.defaultEnvironmentId ?? null,
+        version: (record.agent.version ?? 0) + 1,
+        updatedAt: now,
+      }
+      return response(200).json({ agentId: record.agent.id, definition })
+    }),
+
+    http.get('/api/v1/agents/{agentId}/versions', ({ request, params, response }) => {
+      const context = resolveContext(backend, request)
+      if (isResponse(context)) return response.untyped(context)
+      const record = find(context, params.agentId)
+      if (isResponse(record)) return response.untyped(record)
+      const items = [...record.versions].sort((a, b) => b.version - a.version)
+      return response(200).json({ items })
+    }),
+
+    http.get('/api/v1/agents/{agentId}/versions/{version}', ({ request, params, response }) => {
+      const context = resolveContext(backend, request)
+      if (isResponse(context)) return response.untyped(context)
+      const record = find(context, params.agentId)
+      if (isResponse(record)) return response.untyped(record)
+      const wanted = /^\d+$/.test(params.version) ? Number.parseInt(params.version, 10) : Number.NaN
+      const version = record.versions.find((candidate) => candidate.version === wanted)
+      if (!version) {
+        return response.untyped(
+          controlPlaneError(404, `version ${params.version} of agent ${params.agentId} not found`),
+        )
+      }
+      return response(200).json(version)
+    }),
+  ]
+}

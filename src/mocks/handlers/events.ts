@@ -1,0 +1,212 @@
+import type { HttpHandler } from 'msw'
+import type { MockBackend } from '../backend'
+import type { SessionRecord } from '../db/types'
+import { resolveCursor } from '../lib/cursor'
+import { subscribe } from '../lib/event-bus'
+import { http } from '../lib/openapi-http'
+import { isResponse } from '../lib/request-context'
+import { sessionApiError } from '../lib/responses'
+import { deriveSessionViews } from '../lib/session-views'
+import { firstSeq, headSeq, type PublicEvent } from '../seed/session-history'
+import { badRequest, findSession } from './session-common'
+
+const DEFAULT_PAGE = 100
+const MAX_PAGE = 1000
+/** Replay is written in slices so a 100,000-event backlog streams with back-pressure instead of at once. */
+const REPLAY_BATCH = 500
+
+/** The `after` position as a sequence, or the server's 400/409/410 answer. */
+function afterSeq(request: Request, record: SessionRecord, cursor: string | null): number | Response {
+  const result = resolveCursor(cursor, {
+    sessionId: record.session.id,
+    headSeq: headSeq(record),
+    retainedFromSeq: record.retainedFromSeq,
+  })
+  return result.ok ? result.afterSeq : sessionApiError(request, result.status, result.code, result.message)
+}
+
+/** Events with sequence > `after`, at most `limit` of them (the log holds contiguous sequences). */
+function eventsAfter(
+  record: SessionRecord,
+  after: number,
+  limit: number,
+): { events: PublicEvent[]; lastSeq: number } {
+  const first = firstSeq(record)
+  const start = Math.max(0, after + 1 - first)
+  const events = record.events.slice(start, start + limit)
+  return { events, lastSeq: first + start + events.length - 1 }
+}
+
+/**
+ * SSE over a plain ReadableStream (msw's sse() needs EventSource, which Node 20 lacks). It replays
+ * from the cursor in batches, then waits for appendEvent to wake it and sends whatever is new, so
+ * replay and live delivery read the same log and can neither skip nor repeat an event.
+ */
+function eventStream(backend: MockBackend, request: Request, record: SessionRecord, after: number): Response {
+  const encoder = new TextEncoder()
+  let next = after
+  let isClosed = false
+  let wake: (() => void) | null = null
+  let unsubscribe: () => void = () => undefined
+  let heartbeat: ReturnType<typeof setInterval> | undefined
+
+  const close = () => {
+    if (isClosed) return
+    isClosed = true
+    unsubscribe()
+    clearInterval(heartbeat)
+    request.signal.removeEventListener('abort', handleAbort)
+    wake?.()
+  }
+  let handleAbort: () => void = close
+
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      unsubscribe = subscribe(record, () => wake?.())
+      // Comment lines keep proxies from timing the stream out; they never move the client's cursor.
+      if (backend.options.streamHeartbeatMs > 0) {
+        heartbeat = setInterval(() => {
+          if (!isClosed) controller.enqueue(encoder.encode(': keep-alive\n\n'))
+        }, backend.options.streamHeartbeatMs)
+      }
+      handleAbort = () => {
+        if (isClosed) return
+        close()
+        controller.close()
+      }
+      // The client went away (fetch aborted, tab closed): stop following the session.
+      request.signal.addEventListener('abort', handleAbort, { once: true })
+    },
+    async pull(controller) {
+      while (!isClosed) {
+        const batch = eventsAfter(record, next, REPLAY_BATCH)
+        if (batch.events.length > 0) {
+          const frames = batch.events.map(
+            (event) => `id: ${event.cursor}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`,
+          )
+          controller.enqueue(encoder.encode(frames.join('')))
+          next = batch.lastSeq
+          return
+        }
+        if (backend.db.sessions.get(record.session.id) !== record) {
+          // Deleted while followed: nothing more will come, so end the stream cleanly.
+          close()
+          controller.close()
+          return
+        }
+        await new Promise<void>((resolve) => {
+          wake = resolve
+        })
+        wake = null
+      }
+    },
+    cancel() {
+      close()
+    },
+  })
+  return new Response(body, {
+    status: 200,
+    headers: { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' },
+  })
+}
+
+function parseLimit(request: Request): number | Response {
+  const text = new URL(request.url).searchParams.get('limit')
+  if (text === null) return DEFAULT_PAGE
+  const limit = /^\d+$/.test(text) ? Number(text) : NaN
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE) {
+    return sessionApiError(
+      request,
+      400,
+      'invalid_limit',
+      `limit must be an integer between 1 and ${MAX_PAGE}`,
+    )
+  }
+  return limit
+}
+
+export function createSessionViewHandlers(backend: MockBackend): HttpHandler[] {
+  return [
+    http.get('/api/v1/agent-sessions/{session}/snapshot', ({ request, params, response }) => {
+      const access = findSession(backend, request, params.session)
+      if (isResponse(access)) return response.untyped(access)
+      const views = deriveSessionViews(access.record)
+      return response(200).json({
+        session: access.record.session,
+        as_of: views.asOf,
+        items: views.items,
+        tools: views.tools,
+        turns: views.turns,
+        runs: views.runs,
+        required_actions: views.requiredActions,
+        action_commands: views.actionCommands,
+        inputs: [],
+        artifacts: [],
+        subagents: [],
+        usage: views.usage,
+      })
+    }),
+
+    http.get('/api/v1/agent-sessions/{session}/events', ({ request, params, response }) => {
+      const access = findSession(backend, request, params.session)
+      if (isResponse(access)) return response.untyped(access)
+      const limit = parseLimit(request)
+      if (isResponse(limit)) return response.untyped(limit)
+      const cursor = new URL(request.url).searchParams.get('after')
+      const after = afterSeq(request, access.record, cursor)
+      if (isResponse(after)) return response.untyped(after)
+      const data = eventsAfter(access.record, after, limit).events
+      const last = data.at(-1)
+      return response(200).json({
+        data,
+        has_more: last ? last.cursor !== access.record.events.at(-1)?.cursor : false,
+        // On an empty page the caller keeps its position; from the start of an empty log there is none.
+        next_cursor: last?.cursor ?? cursor ?? null,
+      })
+    }),
+
+    http.get('/api/v1/agent-sessions/{session}/events/stream', ({ request, params, response }) => {
+      const access = findSession(backend, request, params.session)
+      if (isResponse(access)) return response.untyped(access)
+      // The standard resume header wins over the query parameter (Gen-B rule).
+      const cursor = request.headers.get('Last-Event-ID') ?? new URL(request.url).searchParams.get('after')
+      const after = afterSeq(request, access.record, cursor)
+      if (isResponse(after)) return response.untyped(after)
+      return response.untyped(eventStream(backend, request, access.record, after))
+    }),
+
+    http.get('/api/v1/agent-sessions/{session}/tools', ({ request, params, response }) => {
+      const access = findSession(backend, request, params.session)
+      if (isResponse(access)) return response.untyped(access)
+      const views = deriveSessionViews(access.record)
+      return response(200).json({ data: views.tools, as_of: views.asOf })
+    }),
+
+    http.get('/api/v1/agent-sessions/{session}/items', ({ request, params, response }) => {
+      const access = findSession(backend, request, params.session)
+      if (isResponse(access)) return response.untyped(access)
+      const views = deriveSessionViews(access.record)
+      return response(200).json({ data: views.items, as_of: views.asOf })
+    }),
+
+    http.get('/api/v1/agent-sessions/{session}/usage', ({ request, params, response }) => {
+      const access = findSession(backend, request, params.session)
+      if (isResponse(access)) return response.untyped(access)
+      const includeChildren = new URL(request.url).searchParams.get('include_children')
+      if (includeChildren !== null && includeChildren !== 'true' && includeChildren !== 'false') {
+        return response.untyped(badRequest(request, 'include_children must be true or false'))
+      }
+      const { usage, asOf } = deriveSessionViews(access.record)
+      // The mock has no subagents, so the tree is this session alone, with its own watermark.
+      const data =
+        includeChildren === 'true'
+          ? {
+              ...usage,
+              scope: 'session_tree' as const,
+              session_watermarks: { [access.record.session.id]: asOf },
+            }
+          : usage
+      return response(200).json({ data, as_of: asOf })
+    }),
+  ]
+}

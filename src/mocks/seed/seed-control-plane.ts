@@ -1,0 +1,682 @@
+import type { components } from '@/api/schema.gen'
+import type { MockBackend } from '../backend'
+import type { AgentRecord, EnvironmentRecord, UserRecord, WorkItemRecord } from '../db/types'
+import { sha256Hex } from '../lib/ids'
+import { AGENT, ENV, MEMORY, NS, SESSION, TENANT, USERS, VAULT, WORKERS } from './fixture-ids'
+
+type Schemas = components['schemas']
+type AgentDefinition = Schemas['AgentDefinition']
+/** The writable part of a definition (what a PATCH sends), without version bookkeeping. */
+type DefinitionFields = Pick<
+  AgentDefinition,
+  | 'name'
+  | 'description'
+  | 'system'
+  | 'model'
+  | 'maxIters'
+  | 'workspaceId'
+  | 'workspaceBinding'
+  | 'workspacePath'
+  | 'tools'
+  | 'mcpServers'
+  | 'skills'
+  | 'multiagent'
+  | 'defaultEnvironmentId'
+  | 'defaultMemoryStoreIds'
+  | 'defaultVaultIds'
+>
+
+const SECOND = 1000
+const MINUTE = 60 * SECOND
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
+
+/** Newer servers record shared-namespace resources under an owner partition rather than a user. */
+function partition(namespace: string): string {
+  return `namespace:${TENANT}:${namespace}`
+}
+
+/** An archived agent with a definition, so `includeArchived`/`status=archived` have something to show. */
+export const ARCHIVED_AGENT_ID = 'agt_legacydeploy01'
+
+function seedUsers(backend: MockBackend): void {
+  const users: UserRecord[] = [
+    { ...USERS.admin, password: 'admin', roles: ['admin'], namespaces: [NS.team, NS.research] },
+    { ...USERS.alice, password: 'alice', roles: ['developer'], namespaces: [NS.team, NS.research] },
+    { ...USERS.bob, password: 'bob', roles: ['viewer'], namespaces: [NS.team] },
+  ]
+  for (const user of users) backend.db.users.set(user.userId, user)
+}
+
+function seedNamespaces(backend: MockBackend): void {
+  backend.db.namespaces = [
+    {
+      tenant: TENANT,
+      name: NS.team,
+      displayName: 'Team default',
+      kind: 'shared',
+      owner: USERS.admin.userId,
+      members: {
+        [USERS.admin.userId]: ['admin'],
+        [USERS.alice.userId]: ['developer'],
+        [USERS.bob.userId]: ['viewer'],
+      },
+      memberCount: 3,
+      archived: false,
+      version: 7,
+    },
+    {
+      tenant: TENANT,
+      name: NS.research,
+      displayName: 'Research',
+      kind: 'shared',
+      owner: USERS.admin.userId,
+      members: { [USERS.admin.userId]: ['admin'], [USERS.alice.userId]: ['developer'] },
+      memberCount: 2,
+      archived: false,
+      version: 2,
+    },
+  ]
+}
+
+type EnvironmentSeed = {
+  id: string
+  name: string
+  type: Schemas['EnvironmentType']
+  config: Schemas['EnvironmentConfig']
+  namespace?: string
+  ownerId?: string
+  isRestricted?: boolean
+  createdAgo: number
+  updatedAgo: number
+  archivedAgo?: number
+}
+
+async function seedEnvironments(backend: MockBackend): Promise<void> {
+  const now = backend.clock.now()
+  const seeds: EnvironmentSeed[] = [
+    {
+      id: ENV.buildWorkers,
+      name: 'build-workers',
+      type: 'self_hosted',
+      config: { isolationScope: 'SESSION', memoryAccess: { [MEMORY.runbooks]: 'read_only' } },
+      createdAgo: 24 * DAY,
+      updatedAgo: 2 * DAY,
+    },
+    {
+      id: ENV.labBox,
+      name: 'lab-gpu-box',
+      type: 'self_hosted',
+      config: {},
+      ownerId: USERS.alice.userId,
+      createdAgo: 19 * DAY,
+      updatedAgo: 6 * DAY,
+    },
+    {
+      id: ENV.e2bPython,
+      name: 'e2b-python',
+      type: 'sandbox',
+      config: {
+        templateId: 'python-data-3-12',
+        workspaceRoot: '/home/user/analysis',
+        sandboxTimeoutSeconds: 600,
+        persistenceMode: 'TAR',
+        // Demo value shaped like an E2B secret so the console's masking has something to hide.
+        apiKey: 'e2b_live_7f3c9a1d54e84b0c9e2f6a8d1b3c5e7f',
+        isolationScope: 'SESSION',
+        memoryAccess: { [MEMORY.productDocs]: 'read_only' },
+      },
+      createdAgo: 21 * DAY,
+      updatedAgo: 4 * DAY,
+    },
+    {
+      id: ENV.e2bDefault,
+      name: 'e2b-default',
+      type: 'sandbox',
+      config: {},
+      createdAgo: 17 * DAY,
+      updatedAgo: 17 * DAY,
+    },
+    {
+      id: ENV.dataplaneLocal,
+      name: 'dataplane-local',
+      type: 'local',
+      config: { isolationScope: 'USER' },
+      ownerId: USERS.admin.userId,
+      createdAgo: 28 * DAY,
+      updatedAgo: 9 * DAY,
+    },
+    {
+      id: ENV.sharedDocs,
+      name: 'shared-docs',
+      type: 'remote',
+      config: {
+        isolationScope: 'AGENT',
+        memoryAccess: { [MEMORY.productDocs]: 'read_write', [MEMORY.runbooks]: 'read_only' },
+      },
+      createdAgo: 15 * DAY,
+      updatedAgo: 1 * DAY,
+    },
+    {
+      id: ENV.edgeRunner,
+      name: 'edge-runner',
+      type: 'self_hosted',
+      // packages/network/exposedPorts are stored but not enforced upstream; runnerLabels is a key no
+      // server knows, nested, so an edit that drops or reshapes it is easy to spot.
+      config: {
+        isolationScope: 'SESSION',
+        packages: ['ripgrep', 'jq', 'python3.12'],
+        network: { egress: 'allowlist', allowed_hosts: ['pypi.org', 'github.com'] },
+        exposedPorts: [8080, 9229],
+        runnerLabels: { region: 'eu-west-1', hardware: { arch: 'arm64', cpus: 8, gpu: null } },
+      },
+      isRestricted: true,
+      createdAgo: 12 * DAY,
+      updatedAgo: 3 * HOUR,
+    },
+    {
+      id: ENV.oldRemote,
+      name: 'old-remote-share',
+      type: 'remote',
+      config: { isolationScope: 'GLOBAL' },
+      ownerId: USERS.alice.userId,
+      createdAgo: 40 * DAY,
+      updatedAgo: 10 * DAY,
+      archivedAgo: 10 * DAY,
+    },
+    {
+      id: ENV.researchSandbox,
+      name: 'research-sandbox',
+      type: 'sandbox',
+      namespace: NS.research,
+      config: {
+        templateId: 'base',
+        workspaceRoot: '/home/user',
+        sandboxTimeoutSeconds: 300,
+        persistenceMode: 'NATIVE_SNAPSHOT',
+        isolationScope: 'AGENT',
+      },
+      createdAgo: 8 * DAY,
+      updatedAgo: 5 * HOUR,
+    },
+  ]
+  for (const seed of seeds) {
+    const namespace = seed.namespace ?? NS.team
+    const record: EnvironmentRecord = {
+      namespace,
+      isRestricted: seed.isRestricted ?? false,
+      environment: {
+        id: seed.id,
+        name: seed.name,
+        type: seed.type,
+        config: seed.config,
+        ownerId: seed.ownerId ?? partition(namespace),
+        createdAt: now - seed.createdAgo,
+        updatedAt: now - seed.updatedAgo,
+        archivedAt: seed.archivedAgo === undefined ? null : now - seed.archivedAgo,
+      },
+      // Seeded keys are never shown to anyone, but tests and the demo's virtual workers need the
+      // build-workers key: every seeded environment's key is derived as `ek_seed_${environmentId}`
+      // and only its hash is stored, like a key issued by create.
+      keyHash: await sha256Hex(`ek_seed_${seed.id}`),
+      keyIssuedAt: now - seed.createdAgo,
+    }
+    backend.db.environments.set(seed.id, record)
+  }
+}
+
+function seedWork(backend: MockBackend): void {
+  const now = backend.clock.now()
+  const { leaseTimeoutMs } = backend.options
+  const items: WorkItemRecord[] = [
+    {
+      id: 'work_builddone0001',
+      sessionId: SESSION.buildDone,
+      environmentId: ENV.buildWorkers,
+      ownerId: USERS.alice.userId,
+      status: 'stopped',
+      claimedBy: WORKERS.a,
+      workDir: `/work/hands/${SESSION.buildDone}`,
+      createdAt: now - 3 * DAY,
+      updatedAt: now - 3 * DAY + 4 * MINUTE,
+      metadata: { resources: [] },
+      leaseExpiresAt: null,
+    },
+    {
+      // An earlier turn of the same session, handled by the other worker.
+      id: 'work_builddone0000',
+      sessionId: SESSION.buildDone,
+      environmentId: ENV.buildWorkers,
+      ownerId: USERS.alice.userId,
+      status: 'stopped',
+      claimedBy: WORKERS.b,
+      workDir: `/work/hands/${SESSION.buildDone}`,
+      createdAt: now - 3 * DAY - 40 * MINUTE,
+      updatedAt: now - 3 * DAY - 31 * MINUTE,
+      metadata: { resources: [] },
+      leaseExpiresAt: null,
+    },
+    {
+      id: 'work_buildactive01',
+      sessionId: SESSION.buildActive,
+      environmentId: ENV.buildWorkers,
+      ownerId: USERS.alice.userId,
+      status: 'active',
+      claimedBy: WORKERS.b,
+      workDir: `/work/hands/${SESSION.buildActive}`,
+      createdAt: now - 6 * MINUTE,
+      updatedAt: now - 8 * SECOND,
+      metadata: {
+        resources: [{ type: 'git', uri: 'https://git.acme.dev/platform/release-tools.git', ref: 'main' }],
+      },
+      // The lease runs from worker-b's last heartbeat; without fresh heartbeats it lapses like upstream.
+      leaseExpiresAt: now - 8 * SECOND + leaseTimeoutMs,
+    },
+    {
+      // The lab worker finished this before it went offline; the next turn's item is still queued.
+      id: 'work_labqueued0000',
+      sessionId: SESSION.labQueued,
+      environmentId: ENV.labBox,
+      ownerId: USERS.alice.userId,
+      status: 'stopped',
+      claimedBy: WORKERS.lab,
+      workDir: `/srv/hands/${SESSION.labQueued}`,
+      createdAt: now - 2 * HOUR - 20 * MINUTE,
+      updatedAt: now - 2 * HOUR - 2 * MINUTE,
+      metadata: { resources: [] },
+      leaseExpiresAt: null,
+    },
+    {
+      id: 'work_labqueued0001',
+      sessionId: SESSION.labQueued,
+      environmentId: ENV.labBox,
+      ownerId: USERS.alice.userId,
+      status: 'queued',
+      claimedBy: null,
+      workDir: null,
+      createdAt: now - 25 * MINUTE,
+      updatedAt: now - 25 * MINUTE,
+      metadata: { resources: [] },
+      leaseExpiresAt: null,
+    },
+  ]
+  for (const item of items) backend.db.workItems.set(item.id, item)
+
+  const workers = [
+    { workerId: WORKERS.a, environmentId: ENV.buildWorkers, lastSeenAt: now - 5 * SECOND },
+    { workerId: WORKERS.b, environmentId: ENV.buildWorkers, lastSeenAt: now - 8 * SECOND },
+    { workerId: WORKERS.lab, environmentId: ENV.labBox, lastSeenAt: now - 2 * HOUR },
+  ]
+  for (const worker of workers) {
+    backend.db.workerHeartbeats.set(worker.workerId, worker.lastSeenAt)
+    backend.db.workerEnvironments.set(worker.workerId, {
+      environmentId: worker.environmentId,
+      lastSeenAt: worker.lastSeenAt,
+    })
+  }
+}
+
+function seedCatalog(backend: MockBackend): void {
+  const now = backend.clock.now()
+  const owner = partition(NS.team)
+  const stores = [
+    {
+      id: MEMORY.runbooks,
+      name: 'runbooks',
+      description: 'Release and on-call runbooks, one document per procedure.',
+      age: 30 * DAY,
+      touched: 2 * DAY,
+    },
+    {
+      id: MEMORY.productDocs,
+      name: 'product-docs',
+      description: 'Published product documentation (en + zh).',
+      age: 26 * DAY,
+      touched: 6 * HOUR,
+    },
+    {
+      id: MEMORY.incidents,
+      name: 'incident-postmortems',
+      description: null,
+      age: 14 * DAY,
+      touched: 5 * DAY,
+    },
+  ]
+  for (const store of stores) {
+    backend.db.memoryStores.set(store.id, {
+      namespace: NS.team,
+      isRestricted: false,
+      store: {
+        id: store.id,
+        name: store.name,
+        description: store.description,
+        ownerId: owner,
+        createdAt: now - store.age,
+        updatedAt: now - store.touched,
+        archivedAt: null,
+      },
+    })
+  }
+  const vaults = [
+    {
+      id: VAULT.ci,
+      name: 'ci',
+      displayName: 'CI secrets',
+      description: 'Registry and signing credentials for release builds.',
+      secretCount: 6,
+      age: 30 * DAY,
+      touched: 3 * DAY,
+    },
+    {
+      id: VAULT.cloud,
+      name: 'cloud-deploy',
+      displayName: 'Cloud deploy',
+      description: 'Deploy-only cloud credentials.',
+      secretCount: 3,
+      age: 20 * DAY,
+      touched: 20 * DAY,
+    },
+  ]
+  for (const vault of vaults) {
+    backend.db.vaults.set(vault.id, {
+      namespace: NS.team,
+      isRestricted: false,
+      vault: {
+        id: vault.id,
+        name: vault.name,
+        displayName: vault.displayName,
+        description: vault.description,
+        ownerId: owner,
+        metadata: { secretCount: vault.secretCount, provider: 'builtin' },
+        createdAt: now - vault.age,
+        updatedAt: now - vault.touched,
+        archivedAt: null,
+      },
+    })
+  }
+}
+
+const selfHostedTools = [
+  { name: 'execute', enabled: true, requireConfirmation: false },
+  { name: 'read_file', enabled: true },
+  { name: 'write_file', enabled: true },
+  { name: 'edit_file', enabled: true },
+  { name: 'grep_files', enabled: true },
+  { name: 'glob_files', enabled: true },
+  { name: 'list_files', enabled: true },
+]
+
+type AgentSeed = {
+  id: string
+  namespace?: string
+  agentKey: string
+  createdAgo: number
+  archivedAgo?: number
+  /** Oldest first; each step is a full writable definition and who saved it when. */
+  history: { ago: number; by: string; summary: string; definition: DefinitionFields }[]
+}
+
+function buildAgent(backend: MockBackend, seed: AgentSeed): AgentRecord {
+  const now = backend.clock.now()
+  const namespace = seed.namespace ?? NS.team
+  const versions: Schemas['AgentVersion'][] = seed.history.map((step, index) => ({
+    version: index + 1,
+    createdAt: now - step.ago,
+    createdBy: step.by,
+    summary: step.summary,
+    // Cloned so versions never share arrays with each other or with the live definition.
+    definition: structuredClone({
+      ...step.definition,
+      version: index + 1,
+      updatedAt: now - step.ago,
+      updatedBy: step.by,
+    }),
+  }))
+  const current = versions.at(-1)
+  if (!current) throw new Error(`agent ${seed.id} needs at least one definition version`)
+  const definition = structuredClone(current.definition)
+  return {
+    namespace,
+    isRestricted: false,
+    agent: {
+      id: seed.id,
+      name: definition.name,
+      agentKey: seed.agentKey,
+      description: definition.description ?? '',
+      status: seed.archivedAgo === undefined ? 'active' : 'archived',
+      kind: 'managed',
+      tenant: TENANT,
+      namespace,
+      version: versions.length,
+      defaultEnvironmentId: definition.defaultEnvironmentId ?? null,
+      createdAt: now - seed.createdAgo,
+      updatedAt: current.createdAt,
+      archivedAt: seed.archivedAgo === undefined ? null : now - seed.archivedAgo,
+    },
+    definition,
+    versions: versions.reverse(),
+  }
+}
+
+function seedAgents(backend: MockBackend): void {
+  const releaseBase: DefinitionFields = {
+    name: 'release-helper',
+    description:
+      'Cuts release branches, runs the build scripts on our build workers and drafts release notes.',
+    system:
+      'You are the release assistant for the platform team. Work in the checked-out repository, run the ' +
+      'build and test scripts before changing anything, never push tags yourself, and summarise every ' +
+      'release in CHANGELOG.md style.',
+    model: 'qwen-max',
+    maxIters: 20,
+    workspaceId: 'ws_platformrepo01',
+    workspaceBinding: { mode: 'shared', ref: 'main' },
+    workspacePath: '/repos/platform',
+    tools: selfHostedTools,
+    mcpServers: [
+      { name: 'github', transport: 'streamable-http', url: 'https://mcp.acme.dev/github', enabled: true },
+    ],
+    skills: [{ name: 'semver-bump', version: '1.2.0' }],
+    multiagent: null,
+    defaultEnvironmentId: null,
+    defaultMemoryStoreIds: [],
+    defaultVaultIds: [],
+  }
+  const seeds: AgentSeed[] = [
+    {
+      id: AGENT.releaseHelper,
+      agentKey: 'release-helper',
+      createdAgo: 20 * DAY,
+      history: [
+        { ago: 20 * DAY, by: USERS.alice.userId, summary: 'Created', definition: releaseBase },
+        {
+          ago: 12 * DAY,
+          by: USERS.alice.userId,
+          summary: 'Default environment set to build-workers',
+          definition: { ...releaseBase, defaultEnvironmentId: ENV.buildWorkers },
+        },
+        {
+          ago: 2 * DAY,
+          by: USERS.admin.userId,
+          summary: 'Default memory and vault added; max iterations 30',
+          definition: {
+            ...releaseBase,
+            maxIters: 30,
+            defaultEnvironmentId: ENV.buildWorkers,
+            defaultMemoryStoreIds: [MEMORY.runbooks],
+            defaultVaultIds: [VAULT.ci],
+          },
+        },
+      ],
+    },
+    {
+      id: AGENT.docsWriter,
+      agentKey: 'docs-writer',
+      createdAgo: 15 * DAY,
+      history: [
+        {
+          ago: 15 * DAY,
+          by: USERS.alice.userId,
+          summary: 'Created',
+          definition: {
+            name: 'docs-writer',
+            description: 'Keeps the product documentation in shared-docs up to date.',
+            system: 'You maintain the product documentation. Ask before overwriting a published page.',
+            model: 'qwen-plus',
+            maxIters: 15,
+            workspaceId: null,
+            workspaceBinding: null,
+            workspacePath: null,
+            // remote environments have files but no shell, so `execute` stays off.
+            tools: [
+              { name: 'read_file', enabled: true },
+              { name: 'write_file', enabled: true, requireConfirmation: true },
+              { name: 'edit_file', enabled: true, requireConfirmation: true },
+              { name: 'list_files', enabled: true },
+              { name: 'execute', enabled: false },
+            ],
+            mcpServers: [],
+            skills: [{ name: 'style-guide', version: '2024.11' }],
+            multiagent: null,
+            defaultEnvironmentId: ENV.sharedDocs,
+            defaultMemoryStoreIds: [MEMORY.productDocs],
+            defaultVaultIds: [],
+          },
+        },
+      ],
+    },
+    {
+      id: AGENT.dataAnalyst,
+      agentKey: 'data-analyst',
+      createdAgo: 21 * DAY,
+      history: [
+        {
+          ago: 21 * DAY,
+          by: USERS.admin.userId,
+          summary: 'Created',
+          definition: {
+            name: 'data-analyst',
+            description: 'Answers questions about product metrics with pandas in an E2B sandbox.',
+            system: 'You are a careful data analyst. Show the code you ran and state your assumptions.',
+            model: 'qwen-max',
+            maxIters: 40,
+            workspaceId: null,
+            workspaceBinding: null,
+            workspacePath: null,
+            tools: selfHostedTools,
+            mcpServers: [
+              { name: 'warehouse', transport: 'sse', url: 'https://mcp.acme.dev/warehouse', enabled: true },
+            ],
+            skills: [],
+            multiagent: null,
+            defaultEnvironmentId: ENV.e2bPython,
+            defaultMemoryStoreIds: [],
+            defaultVaultIds: [VAULT.cloud],
+          },
+        },
+      ],
+    },
+    {
+      id: AGENT.triageBot,
+      agentKey: 'triage-bot',
+      createdAgo: 9 * DAY,
+      history: [
+        {
+          ago: 9 * DAY,
+          by: USERS.alice.userId,
+          summary: 'Created',
+          definition: {
+            name: 'triage-bot',
+            description: 'Labels incoming issues and links related incidents.',
+            system: 'Triage new issues: label them, find duplicates, link incident postmortems.',
+            model: 'qwen-turbo',
+            maxIters: 10,
+            workspaceId: null,
+            workspaceBinding: null,
+            workspacePath: null,
+            tools: [],
+            mcpServers: [
+              { name: 'jira', transport: 'streamable-http', url: 'https://mcp.acme.dev/jira', enabled: true },
+            ],
+            skills: [],
+            multiagent: null,
+            defaultEnvironmentId: null,
+            defaultMemoryStoreIds: [MEMORY.incidents],
+            defaultVaultIds: [],
+          },
+        },
+      ],
+    },
+    {
+      id: AGENT.researchScout,
+      namespace: NS.research,
+      agentKey: 'research-scout',
+      createdAgo: 7 * DAY,
+      history: [
+        {
+          ago: 7 * DAY,
+          by: USERS.admin.userId,
+          summary: 'Created',
+          definition: {
+            name: 'research-scout',
+            description: 'Reproduces paper results in a sandbox.',
+            system: 'Reproduce the experiment described by the user and report deviations.',
+            model: 'qwen-max',
+            maxIters: 50,
+            workspaceId: null,
+            workspaceBinding: null,
+            workspacePath: null,
+            tools: selfHostedTools,
+            mcpServers: [],
+            skills: [],
+            multiagent: null,
+            defaultEnvironmentId: ENV.researchSandbox,
+            defaultMemoryStoreIds: [],
+            defaultVaultIds: [],
+          },
+        },
+      ],
+    },
+    {
+      id: ARCHIVED_AGENT_ID,
+      agentKey: 'legacy-deployer',
+      createdAgo: 45 * DAY,
+      archivedAgo: 10 * DAY,
+      history: [
+        {
+          ago: 45 * DAY,
+          by: USERS.admin.userId,
+          summary: 'Created',
+          definition: {
+            name: 'legacy-deployer',
+            description: 'Replaced by release-helper.',
+            system: 'Deploy the given build.',
+            model: 'qwen-plus',
+            maxIters: 20,
+            workspaceId: null,
+            workspaceBinding: null,
+            workspacePath: null,
+            tools: [{ name: 'read_file', enabled: true }],
+            mcpServers: [],
+            skills: [],
+            multiagent: null,
+            defaultEnvironmentId: ENV.oldRemote,
+            defaultMemoryStoreIds: [],
+            defaultVaultIds: [],
+          },
+        },
+      ],
+    },
+  ]
+  for (const seed of seeds) backend.db.agents.set(seed.id, buildAgent(backend, seed))
+}
+
+/** Users, namespaces, environments (every type), work queue, workers, agents, memory stores, vaults. */
+export async function seedControlPlane(backend: MockBackend): Promise<void> {
+  seedUsers(backend)
+  seedNamespaces(backend)
+  await seedEnvironments(backend)
+  seedWork(backend)
+  seedCatalog(backend)
+  seedAgents(backend)
+}

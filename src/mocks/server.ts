@@ -1,0 +1,110 @@
+/**
+ * `npm run mock:serve`: the same handlers as a real HTTP server on 127.0.0.1, so curl, a worker
+ * process and the console in real-API mode talk to the mock over the network.
+ *
+ *   npm run mock:serve -- --port 8787 [--latency 0] [--no-local] [--large-session-events 5000]
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { Readable } from 'node:stream'
+import { getResponse } from 'msw'
+import { createMockBackend } from './backend'
+import { createHandlers } from './handlers'
+import { seed } from './seed'
+
+function argValue(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`)
+  return index >= 0 ? process.argv[index + 1] : undefined
+}
+
+const port = Number(argValue('port') ?? process.env.MOCK_PORT ?? 8787)
+const host = argValue('host') ?? '127.0.0.1'
+const backend = createMockBackend({
+  options: {
+    latencyMs: Number(argValue('latency') ?? 0),
+    allowLocalEnvironments: !process.argv.includes('--no-local'),
+  },
+})
+await seed(backend, { largeSessionEvents: Number(argValue('large-session-events') ?? 5000) })
+const handlers = createHandlers(backend)
+
+// The console may run on another origin (vite on :5173) in real-API mode.
+const corsHeaders: Record<string, string> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET,POST,PATCH,PUT,DELETE,OPTIONS',
+  'Access-Control-Allow-Headers':
+    'Authorization,Content-Type,Idempotency-Key,Last-Event-ID,X-AgentScope-Tenant,X-AgentScope-Namespace,X-Request-Id,X-Builder-Environment-Key',
+  'Access-Control-Expose-Headers': 'X-Total-Count,X-Request-Id,Retry-After',
+}
+
+function toRequest(req: IncomingMessage, signal: AbortSignal): Request {
+  const url = new URL(req.url ?? '/', `http://${req.headers.host ?? `${host}:${port}`}`)
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) value.forEach((v) => headers.append(name, v))
+    else if (value !== undefined) headers.set(name, value)
+  }
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
+  return new Request(url, {
+    method: req.method,
+    headers,
+    signal,
+    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
+  })
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse) {
+  if (req.method === 'OPTIONS') {
+    res.writeHead(204, corsHeaders).end()
+    return
+  }
+  // Aborting when the client goes away ends long-lived event streams and their timers.
+  const abort = new AbortController()
+  res.on('close', () => abort.abort())
+  const response = await getResponse(handlers, toRequest(req, abort.signal))
+  if (!response) {
+    res.writeHead(404, { 'Content-Type': 'application/json', ...corsHeaders })
+    res.end(JSON.stringify({ error: `no mock route for ${req.method} ${req.url}` }))
+    return
+  }
+  const headers: Record<string, string> = { ...corsHeaders }
+  response.headers.forEach((value, name) => {
+    headers[name] = value
+  })
+  res.writeHead(response.status, headers)
+  if (!response.body) {
+    res.end()
+    return
+  }
+  const reader = response.body.getReader()
+  abort.signal.addEventListener('abort', () => void reader.cancel().catch(() => undefined))
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      res.write(value)
+    }
+  } catch {
+    // The client disconnected mid-stream.
+  }
+  res.end()
+}
+
+const server = createServer((req, res) => {
+  handle(req, res).catch((error: unknown) => {
+    console.error('mock server error', error)
+    if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json', ...corsHeaders })
+    res.end(JSON.stringify({ error: 'mock server error' }))
+  })
+})
+
+server.listen(port, host, () => {
+  console.log(`Mock AgentScope Service listening on http://${host}:${port}`)
+  console.log('Demo users: admin/admin (admin), alice/alice (developer), bob/bob (viewer)')
+})
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    server.close()
+    process.exit(0)
+  })
+}

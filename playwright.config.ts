@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test'
 
 const port = Number(process.env.E2E_PORT ?? 4317)
 const baseURL = `http://127.0.0.1:${port}`
+/** The same mock as a real HTTP server, for journeys that run the console in real-API mode. */
+export const mockServerPort = Number(process.env.E2E_MOCK_PORT ?? 4318)
 
 // e2e runs against the production build served by `vite preview`, answering from the bundled
 // mock through the service worker, in Debian's Chromium (no browser downloads on CI machines).
@@ -26,10 +28,19 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1400, height: 900 } } }],
-  webServer: {
-    command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
-    url: baseURL,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-  },
+  webServer: [
+    {
+      command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
+      url: baseURL,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    {
+      command: `npx tsx src/mocks/server.ts --port ${mockServerPort} --large-session-events 2000`,
+      url: `http://127.0.0.1:${mockServerPort}/api/auth/me`,
+      // /api/auth/me answers 401 without a token: any answer means the server is up.
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+  ],
 })

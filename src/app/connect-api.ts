@@ -1,13 +1,13 @@
-import { queryClient, router } from './app-instance'
+import type { QueryClient } from '@tanstack/react-query'
 import { configureApi, setApiCredentials } from '@/api/client'
 import { useAuthStore } from '@/features/identity/stores/auth-store'
 import { useScopeStore } from '@/features/identity/stores/scope-store'
 
 /**
  * Wires the typed client to the signed-in user: token and scope headers on every call, and a 401
- * sends the user to sign in, then back to the same place (`next`), with drafts kept in storage.
+ * signs the user out; RequireAuth then sends them to sign in and back to the same place.
  */
-export function connectApi(baseUrl: string) {
+export function connectApi(baseUrl: string, queryClient: QueryClient) {
   configureApi(baseUrl)
   setApiCredentials({
     getToken: () => useAuthStore.getState().token,
@@ -17,14 +17,9 @@ export function connectApi(baseUrl: string) {
     },
     onUnauthorized: () => {
       if (!useAuthStore.getState().token) return
-      useAuthStore.getState().signOut()
       queryClient.clear()
-      const { pathname, search } = router.state.location
-      if (pathname !== '/login') {
-        void router.navigate(`/login?next=${encodeURIComponent(pathname + search)}&reason=expired`, {
-          replace: true,
-        })
-      }
+      // RequireAuth sees the sign-out and redirects, keeping the current address as `next`.
+      useAuthStore.getState().signOut('expired')
     },
   })
 }

@@ -1,6 +1,7 @@
 import '@/styles/index.css'
 import { createRoot } from 'react-dom/client'
 import { App } from './app'
+import { queryClient } from './app-instance'
 import { connectApi } from './connect-api'
 import { applyInitialTheme } from './theme'
 import { loadRuntimeConfig, resolveApiBaseUrl, setActiveRuntimeConfig } from '@/lib/runtime-config'
@@ -31,7 +32,7 @@ async function boot() {
       const { startBrowserMock } = await import('@/mocks/browser')
       await startBrowserMock()
     }
-    connectApi(resolveApiBaseUrl(config, window.location.origin))
+    connectApi(resolveApiBaseUrl(config, window.location.origin), queryClient)
     createRoot(root).render(<App />)
   } catch (error) {
     showBootFailure(

@@ -1,7 +1,8 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
+import { createBrowserRouter, createMemoryRouter, Navigate, type RouteObject } from 'react-router'
 import { AppShell } from './layout/app-shell'
 import { RequireAuth } from './layout/require-auth'
 import { RouteErrorBoundary } from './route-error-boundary'
+import { LoadingState } from '@/components/ui/states'
 
 // Route modules are the only default exports, so each screen is its own lazily loaded chunk.
 type RouteModule = { default: React.ComponentType }
@@ -12,6 +13,7 @@ export const routes: RouteObject[] = [
     path: '/login',
     lazy: lazyRoute(() => import('./routes/login-route')),
     errorElement: <RouteErrorBoundary />,
+    hydrateFallbackElement: <LoadingState />,
   },
   {
     element: (
@@ -20,6 +22,7 @@ export const routes: RouteObject[] = [
       </RequireAuth>
     ),
     errorElement: <RouteErrorBoundary />,
+    hydrateFallbackElement: <LoadingState />,
     children: [
       {
         errorElement: <RouteErrorBoundary />,
@@ -45,4 +48,7 @@ export function createAppRouter() {
   return createBrowserRouter(routes)
 }
 
-export type AppRouter = ReturnType<typeof createAppRouter>
+/** The same routes in memory, for component tests that render whole screens. */
+export function createTestRouter(initialPath: string) {
+  return createMemoryRouter(routes, { initialEntries: [initialPath] })
+}

@@ -4,11 +4,15 @@ export type SignedInUser = { userId: string; username: string; roles: string[] }
 
 type StoredAuth = { token: string; user: SignedInUser }
 
+export type SignOutReason = 'expired'
+
 type AuthState = {
   token: string | null
   user: SignedInUser | null
+  /** Why the last sign-out happened when the user did not ask for it; the login page explains it. */
+  signOutReason: SignOutReason | null
   signIn: (auth: StoredAuth, options: { remember: boolean }) => void
-  signOut: () => void
+  signOut: (reason?: SignOutReason) => void
 }
 
 // The token lives in sessionStorage (gone when the tab closes) unless the user ticks
@@ -41,14 +45,15 @@ const initial = typeof window === 'undefined' ? null : readStored()
 export const useAuthStore = create<AuthState>()((set) => ({
   token: initial?.token ?? null,
   user: initial?.user ?? null,
+  signOutReason: null,
   signIn: (auth, { remember }) => {
     clearStored()
     ;(remember ? localStorage : sessionStorage).setItem(STORAGE_NAME, JSON.stringify(auth))
-    set({ token: auth.token, user: auth.user })
+    set({ token: auth.token, user: auth.user, signOutReason: null })
   },
-  signOut: () => {
+  signOut: (reason) => {
     clearStored()
-    set({ token: null, user: null })
+    set({ token: null, user: null, signOutReason: reason ?? null })
   },
 }))
 

@@ -1,0 +1,53 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import { render } from '@testing-library/react'
+import { RouterProvider } from 'react-router'
+import { connectApi } from '@/app/connect-api'
+import { createQueryClient } from '@/app/query-client'
+import { createTestRouter } from '@/app/router'
+import { useAuthStore } from '@/features/identity/stores/auth-store'
+import { useScopeStore } from '@/features/identity/stores/scope-store'
+import { createTestBackend } from '@/mocks/node'
+
+export const TEST_ORIGIN = 'http://localhost'
+
+type DemoUser = 'admin' | 'alice' | 'bob'
+
+/**
+ * Renders the real route modules with real providers in a memory router, against the seeded mock
+ * through msw/node. Returns the backend and server so a test can script the server's answers.
+ */
+export async function renderApp(path: string, options: { user?: DemoUser | null; namespace?: string } = {}) {
+  const { backend, server } = await createTestBackend()
+  server.listen({ onUnhandledRequest: 'error' })
+  const queryClient = createQueryClient({ isTest: true })
+  const router = createTestRouter(path)
+  connectApi(TEST_ORIGIN, queryClient)
+  useScopeStore.setState({ tenant: null, namespace: options.namespace ?? null })
+  useAuthStore.setState({ token: null, user: null })
+  const user = options.user === undefined ? 'alice' : options.user
+  if (user) {
+    const response = await fetch(`${TEST_ORIGIN}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: user, password: user }),
+    })
+    const body = (await response.json()) as {
+      token: string
+      userId: string
+      username: string
+      roles: string[]
+    }
+    useAuthStore
+      .getState()
+      .signIn(
+        { token: body.token, user: { userId: body.userId, username: body.username, roles: body.roles } },
+        { remember: false },
+      )
+  }
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  )
+  return { ...view, backend, server, queryClient, router }
+}

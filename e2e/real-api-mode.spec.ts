@@ -26,3 +26,22 @@ test('in real-API mode the console talks to a Gateway over HTTP, with no demo ba
   expect(apiCalls).toContain('GET /api/environments')
   expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull()
 })
+
+test('an unreachable Gateway shows a banner with retry, never a blank page', async ({ page }) => {
+  // Nothing listens on port 9: every call fails at the network level.
+  await page.route('**/console-config.json', (route) =>
+    route.fulfill({ json: { apiMode: 'real', apiBaseUrl: 'http://127.0.0.1:9' } }),
+  )
+  await page.addInitScript(() => {
+    sessionStorage.setItem(
+      'asc.auth',
+      JSON.stringify({ token: 'a.b.c', user: { userId: 'u1', username: 'alice', roles: ['developer'] } }),
+    )
+  })
+  await page.goto('/environments')
+  await expect(page.getByRole('heading', { name: 'Environments', level: 1 })).toBeVisible()
+  const banner = page.getByRole('alert').filter({ hasText: 'The API is unreachable' })
+  await expect(banner).toBeVisible({ timeout: 30_000 })
+  await expect(banner.getByRole('button', { name: 'Retry now' })).toBeVisible()
+  await expect(page.getByRole('alert').filter({ hasText: 'Could not reach the API' })).toBeVisible()
+})

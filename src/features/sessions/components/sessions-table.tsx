@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router'
 import { sessionListQuery } from '../api/queries'
 import type { SessionListParams } from '../api/keys'
-import { errorMessage, isApiError } from '@/api/api-error'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Select } from '@/components/ui/input'
-import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states'
+import { QueryErrorState } from '@/components/ui/query-error-state'
+import { EmptyState, LoadingState } from '@/components/ui/states'
 import { formatExactTime, formatRelativeTime } from '@/lib/format-time'
 import { useNow } from '@/lib/use-now'
 
@@ -53,10 +53,9 @@ export function SessionsTable() {
       {query.isPending ? (
         <LoadingState label="Loading sessions…" />
       ) : query.isError ? (
-        <ErrorState
+        <QueryErrorState
           title="Sessions could not be loaded"
-          message={errorMessage(query.error)}
-          requestId={isApiError(query.error) ? query.error.requestId : undefined}
+          error={query.error}
           onRetry={() => void query.refetch()}
         />
       ) : query.data.items.length === 0 ? (

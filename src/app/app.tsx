@@ -1,13 +1,16 @@
 import { QueryClientProvider } from '@tanstack/react-query'
-import { RouterProvider } from 'react-router/dom'
+import { BrowserRouter } from 'react-router'
 import { AppErrorBoundary } from './app-error-boundary'
-import { queryClient, router } from './app-instance'
+import { queryClient } from './app-instance'
+import { AppRoutes } from './router'
 
 export function App() {
   return (
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </QueryClientProvider>
     </AppErrorBoundary>
   )

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
+import { Component, type ErrorInfo, type ReactNode } from 'react'
 import { isApiError } from '@/api/api-error'
 import { ErrorState } from '@/components/ui/states'
 
@@ -17,8 +17,6 @@ function describe(error: unknown): { title: string; message: string; requestId?:
       requestId: error.requestId,
     }
   }
-  if (isRouteErrorResponse(error))
-    return { title: `${error.status} ${error.statusText}`, message: String(error.data) }
   if (error instanceof Error) {
     // A chunk that fails to load after a deploy is the common case; a reload fetches the new one.
     if (/dynamically imported module|Importing a module script failed/i.test(error.message)) {
@@ -32,22 +30,49 @@ function describe(error: unknown): { title: string; message: string; requestId?:
   return { title: 'This screen failed', message: String(error) }
 }
 
-export function RouteErrorBoundary() {
-  const error = useRouteError()
-  const { title, message, requestId } = describe(error)
-  return (
-    <div className="mx-auto max-w-2xl p-6">
-      <ErrorState
-        title={title}
-        message={message}
-        requestId={requestId}
-        onRetry={() => window.location.reload()}
-      />
-      <p className="mt-4 text-sm">
-        <Link className="text-primary underline" to="/environments">
-          Back to environments
-        </Link>
-      </p>
-    </div>
-  )
+type Props = { children: ReactNode; resetKey: string }
+type State = { error: unknown; failedKey: string | null }
+
+/**
+ * Catches a screen that throws while rendering (or whose chunk fails to load) so the shell and
+ * navigation keep working; moving to another address clears it.
+ */
+export class RouteErrorBoundary extends Component<Props, State> {
+  override state: State = { error: null, failedKey: null }
+
+  static getDerivedStateFromError(error: unknown): Partial<State> {
+    return { error }
+  }
+
+  static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
+    if (state.error !== null && state.failedKey !== null && state.failedKey !== props.resetKey) {
+      return { error: null, failedKey: null }
+    }
+    return null
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    this.setState({ failedKey: this.props.resetKey })
+    console.error('Screen failed', error, info.componentStack)
+  }
+
+  override render() {
+    if (this.state.error === null) return this.props.children
+    const { title, message, requestId } = describe(this.state.error)
+    return (
+      <div className="mx-auto max-w-2xl p-6">
+        <ErrorState
+          title={title}
+          message={message}
+          requestId={requestId}
+          onRetry={() => window.location.reload()}
+        />
+        <p className="mt-4 text-sm">
+          <a className="text-primary underline" href="/environments">
+            Back to environments
+          </a>
+        </p>
+      </div>
+    )
+  }
 }

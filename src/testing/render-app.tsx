@@ -1,9 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
-import { RouterProvider } from 'react-router'
+import { MemoryRouter, useLocation } from 'react-router'
 import { connectApi } from '@/app/connect-api'
 import { createQueryClient } from '@/app/query-client'
-import { createTestRouter } from '@/app/router'
+import { AppRoutes } from '@/app/router'
 import { useAuthStore } from '@/features/identity/stores/auth-store'
 import { useScopeStore } from '@/features/identity/stores/scope-store'
 import { createTestBackend } from '@/mocks/node'
@@ -20,7 +20,13 @@ export async function renderApp(path: string, options: { user?: DemoUser | null;
   const { backend, server } = await createTestBackend()
   server.listen({ onUnhandledRequest: 'error' })
   const queryClient = createQueryClient({ isTest: true })
-  const router = createTestRouter(path)
+  const location = { pathname: '', search: '' }
+  function LocationProbe() {
+    const current = useLocation()
+    location.pathname = current.pathname
+    location.search = current.search
+    return null
+  }
   connectApi(TEST_ORIGIN, queryClient)
   useScopeStore.setState({ tenant: null, namespace: options.namespace ?? null })
   useAuthStore.setState({ token: null, user: null })
@@ -46,8 +52,11 @@ export async function renderApp(path: string, options: { user?: DemoUser | null;
   }
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <LocationProbe />
+      </MemoryRouter>
     </QueryClientProvider>,
   )
-  return { ...view, backend, server, queryClient, router }
+  return { ...view, backend, server, queryClient, location }
 }

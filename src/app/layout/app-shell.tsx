@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Suspense } from 'react'
-import { NavLink, Outlet, useNavigate } from 'react-router'
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router'
 import { ApiStatusBanner } from './api-status-banner'
 import { ThemeToggle } from './theme-toggle'
+import { RouteErrorBoundary } from '../route-error-boundary'
 import { LoadingState } from '@/components/ui/states'
 import { NamespaceSelect } from '@/features/identity/components/namespace-select'
 import { UserMenu } from '@/features/identity/components/user-menu'
@@ -27,6 +28,7 @@ export function AppShell() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const namespace = useScopeStore((state) => state.namespace)
+  const { pathname } = useLocation()
   const isDemo = getActiveRuntimeConfig().apiMode === 'mock'
 
   return (
@@ -94,10 +96,13 @@ export function AppShell() {
         </header>
         <ApiStatusBanner />
         <main id="main" className="min-h-0 flex-1 overflow-auto" tabIndex={-1}>
-          <Suspense fallback={<LoadingState />}>
-            {/* Keyed by namespace so every screen and form remounts with the new scope. */}
-            <Outlet key={namespace ?? ''} />
-          </Suspense>
+          {/* A failing screen keeps the shell; the boundary clears when the address changes. */}
+          <RouteErrorBoundary resetKey={pathname}>
+            <Suspense fallback={<LoadingState />}>
+              {/* Keyed by namespace so every screen and form remounts with the new scope. */}
+              <Outlet key={namespace ?? ''} />
+            </Suspense>
+          </RouteErrorBoundary>
         </main>
       </div>
     </div>

@@ -32,6 +32,8 @@ export default defineConfig({
     {
       command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
       url: baseURL,
+      // The real-API-mode journeys point the console at these Gateways.
+      env: { CONSOLE_CSP_CONNECT_SRC: `http://127.0.0.1:${mockServerPort} http://127.0.0.1:9` },
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
     },

@@ -1,22 +1,50 @@
+import { http } from 'msw'
 import { setupWorker } from 'msw/browser'
-import { createMockBackend, parseFaults } from './backend'
+import { createMockBackend, parseFaults, reseedRandom } from './backend'
+import { installEngine } from './engine/install-engine'
+import { createAutosave, createIndexedDbStore } from './engine/persistence'
+import { createRealScheduler } from './engine/scheduler'
 import { createHandlers } from './handlers'
 import { seed } from './seed'
 
+/** Faults for tests: `localStorage['asc.mock.faults']`, or `?mockFaults=` on the page URL (JSON). */
+function readFaults() {
+  const fromQuery = new URLSearchParams(window.location.search).get('mockFaults')
+  return parseFaults(localStorage.getItem('asc.mock.faults') ?? fromQuery)
+}
+
 /**
  * The default demo: the mock answers inside the page's service worker, so `npm run dev` and the
- * demo build need no server. Requests it does not know (assets) pass through untouched.
+ * demo build need no server. Requests it does not know (assets) pass through untouched. The
+ * execution engine runs turns with real timers, worker-a and worker-b serve build-workers, and
+ * the demo's state is saved to IndexedDB so it survives reloads (`POST /__mock/reset` forgets it).
  */
 export async function startBrowserMock() {
-  // Tests script broken or hostile answers through this key before the page loads.
-  const faults = parseFaults(localStorage.getItem('asc.mock.faults'))
-  const backend = createMockBackend({ options: { latencyMs: 120 }, faults })
+  const backend = createMockBackend({ options: { latencyMs: 120 }, faults: readFaults() })
   await seed(backend)
-  const worker = setupWorker(...createHandlers(backend))
+  const scheduler = createRealScheduler()
+  const autosave = createAutosave(backend, createIndexedDbStore(), scheduler)
+  if (await autosave.restore()) {
+    // The seed drew ids from the same stream last time: continue from a fresh one so new ids never
+    // repeat ones the restored state already holds.
+    reseedRandom(backend, Date.now() >>> 0)
+  }
+  installEngine(backend, {
+    scheduler,
+    virtualWorkers: 'demo',
+    onChange: autosave.markDirty,
+    onReset: autosave.clear,
+  })
+  // Every change made through the API marks the state for saving (reads change nothing worth it).
+  const markChanges = http.all('*/api/*', ({ request }) => {
+    if (request.method !== 'GET') autosave.markDirty()
+  })
+  const worker = setupWorker(markChanges, ...createHandlers(backend))
   await worker.start({
     onUnhandledRequest: 'bypass',
     quiet: true,
     serviceWorker: { url: '/mockServiceWorker.js' },
   })
+  window.addEventListener('pagehide', () => void autosave.flush())
   return backend
 }

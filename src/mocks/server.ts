@@ -3,11 +3,19 @@
  * process and the console in real-API mode talk to the mock over the network.
  *
  *   npm run mock:serve -- --port 8787 [--latency 0] [--no-local] [--large-session-events 5000]
+ *     [--engine-step-ms 300] [--virtual-workers] [--lease-timeout-ms 45000]
+ *     [--stream-heartbeat-ms 15000] [--e2b-key] [--faults '{"errorRates":[…]}']
+ *
+ * The execution engine runs turns on real timers. `--virtual-workers` adds the demo's worker-a and
+ * worker-b on build-workers (off by default here: this transport is for real worker processes).
+ * Faults can also be changed at run time through `GET/PUT /__mock/faults`.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
 import { getResponse } from 'msw'
-import { createMockBackend } from './backend'
+import { createMockBackend, parseFaults } from './backend'
+import { installEngine } from './engine/install-engine'
+import { createRealScheduler } from './engine/scheduler'
 import { createHandlers } from './handlers'
 import { seed } from './seed'
 
@@ -16,15 +24,43 @@ function argValue(name: string): string | undefined {
   return index >= 0 ? process.argv[index + 1] : undefined
 }
 
+function numberArg(name: string): number | undefined {
+  const value = argValue(name)
+  return value === undefined ? undefined : Number(value)
+}
+
 const port = Number(argValue('port') ?? process.env.MOCK_PORT ?? 8787)
 const host = argValue('host') ?? '127.0.0.1'
+const largeSessionEvents = numberArg('large-session-events') ?? 5000
 const backend = createMockBackend({
   options: {
-    latencyMs: Number(argValue('latency') ?? 0),
+    latencyMs: numberArg('latency') ?? 0,
     allowLocalEnvironments: !process.argv.includes('--no-local'),
+    hasDeploymentE2bKey: process.argv.includes('--e2b-key'),
+    ...(numberArg('lease-timeout-ms') === undefined ? {} : { leaseTimeoutMs: numberArg('lease-timeout-ms') }),
+    ...(numberArg('stream-heartbeat-ms') === undefined
+      ? {}
+      : { streamHeartbeatMs: numberArg('stream-heartbeat-ms') }),
   },
+  faults: parseFaults(argValue('faults') ?? null),
 })
-await seed(backend, { largeSessionEvents: Number(argValue('large-session-events') ?? 5000) })
+await seed(backend, { largeSessionEvents })
+const stepMs = numberArg('engine-step-ms')
+installEngine(backend, {
+  scheduler: createRealScheduler(),
+  virtualWorkers: process.argv.includes('--virtual-workers') ? 'demo' : [],
+  reseed: (target) => seed(target, { largeSessionEvents }),
+  ...(stepMs === undefined
+    ? {}
+    : {
+        timing: {
+          startMs: stepMs,
+          stepMs,
+          textChunkMs: Math.max(1, Math.round(stepMs / 5)),
+          toolChunkMs: Math.max(1, Math.round(stepMs / 2)),
+        },
+      }),
+})
 const handlers = createHandlers(backend)
 
 // The console may run on another origin (vite on :5173) in real-API mode.
@@ -84,7 +120,9 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
       res.write(value)
     }
   } catch {
-    // The client disconnected mid-stream.
+    // The client disconnected, or a fault dropped the stream: cut the connection, no clean end.
+    res.destroy()
+    return
   }
   res.end()
 }

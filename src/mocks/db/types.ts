@@ -1,4 +1,5 @@
 import type { components } from '@/api/schema.gen'
+import type { TurnRunState } from '../engine/run-state'
 
 type Schemas = components['schemas']
 
@@ -55,7 +56,7 @@ export type IdempotencyRecord = { fingerprint: string; status: number; body: unk
 
 export type MockDb = {
   users: Map<string, UserRecord>
-  /** Issued tokens that were signed out. */
+  /** Fingerprints (lib/auth tokenFingerprint) of issued tokens that were signed out, never the tokens. */
   revokedTokens: Set<string>
   namespaces: Schemas['Namespace'][]
   environments: Map<string, EnvironmentRecord>
@@ -71,6 +72,13 @@ export type MockDb = {
   /** `${scope}:${route}:${key}` → the first answer, for Idempotency-Key replays. */
   idempotency: Map<string, IdempotencyRecord>
   brainInstanceId: string
+  /** The engine's turns in flight (engine/run-state.ts), kept here so they survive a demo reload. */
+  turnRuns: Map<string, TurnRunState>
+  /**
+   * In-memory working files, by partition (engine/workspace-files.ts): one per environment and
+   * isolation scope for tools the backend runs, one per virtual worker and work directory.
+   */
+  workspaces: Map<string, Map<string, string>>
 }
 
 export function createEmptyDb(): MockDb {
@@ -88,5 +96,7 @@ export function createEmptyDb(): MockDb {
     sessions: new Map(),
     idempotency: new Map(),
     brainInstanceId: 'brain-mock-1',
+    turnRuns: new Map(),
+    workspaces: new Map(),
   }
 }

@@ -1,6 +1,6 @@
 import type { HttpHandler } from 'msw'
 import type { components } from '@/api/schema.gen'
-import type { MockBackend } from '../backend'
+import { isLocalAllowed, type MockBackend } from '../backend'
 import type { AgentRecord } from '../db/types'
 import { isVisible, roleDenied } from '../lib/access'
 import { canWrite } from '../lib/auth'
@@ -154,7 +154,7 @@ export function createAgentHandlers(backend: MockBackend): HttpHandler[] {
           'invalid_default_environment',
         )
       }
-      if (environment.environment.type === 'local' && !backend.options.allowLocalEnvironments) {
+      if (environment.environment.type === 'local' && !isLocalAllowed(backend)) {
         return badRequest(LOCAL_DISABLED_MESSAGE, 'local_environment_disabled')
       }
     }

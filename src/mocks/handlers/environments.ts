@@ -1,6 +1,6 @@
 import type { HttpHandler } from 'msw'
 import type { components } from '@/api/schema.gen'
-import type { MockBackend } from '../backend'
+import { isLocalAllowed, type MockBackend } from '../backend'
 import type { EnvironmentRecord } from '../db/types'
 import { isVisible, roleDenied } from '../lib/access'
 import { canWrite } from '../lib/auth'
@@ -90,7 +90,7 @@ export function createEnvironmentHandlers(backend: MockBackend): HttpHandler[] {
         return response.untyped(controlPlaneError(400, `type must be one of ${ENVIRONMENT_TYPES.join(', ')}`))
       }
       if (!isRecord(config)) return response.untyped(controlPlaneError(400, 'config must be a JSON object'))
-      if (type === 'local' && !backend.options.allowLocalEnvironments) {
+      if (type === 'local' && !isLocalAllowed(backend)) {
         return response.untyped(controlPlaneError(403, LOCAL_DISABLED_MESSAGE))
       }
       const now = backend.clock.now()

@@ -40,25 +40,33 @@ function eventsAfter(
 /**
  * SSE over a plain ReadableStream (msw's sse() needs EventSource, which Node 20 lacks). It replays
  * from the cursor in batches, then waits for appendEvent to wake it and sends whatever is new, so
- * replay and live delivery read the same log and can neither skip nor repeat an event.
+ * replay and live delivery read the same log and can neither skip nor repeat an event. Injected
+ * faults end the stream after a number of events, or break it (an error, like a dropped
+ * connection) after a time.
  */
 function eventStream(backend: MockBackend, request: Request, record: SessionRecord, after: number): Response {
   const encoder = new TextEncoder()
+  const { streamDropEveryMs, streamDropAfterEvents } = backend.faults
   let next = after
+  let sent = 0
   let isClosed = false
+  let isDropDue = false
   let wake: (() => void) | null = null
   let unsubscribe: () => void = () => undefined
   let heartbeat: ReturnType<typeof setInterval> | undefined
+  let dropTimer: ReturnType<typeof setTimeout> | undefined
 
   const close = () => {
     if (isClosed) return
     isClosed = true
     unsubscribe()
     clearInterval(heartbeat)
+    clearTimeout(dropTimer)
     request.signal.removeEventListener('abort', handleAbort)
     wake?.()
   }
   let handleAbort: () => void = close
+  let drop: () => void = close
 
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -74,18 +82,35 @@ function eventStream(backend: MockBackend, request: Request, record: SessionReco
         close()
         controller.close()
       }
+      // An error, not a clean end: the client sees a broken connection and must resume.
+      drop = () => {
+        if (isClosed) return
+        close()
+        controller.error(new Error('event stream dropped (injected fault)'))
+      }
+      if (streamDropEveryMs > 0) dropTimer = setTimeout(drop, streamDropEveryMs)
       // The client went away (fetch aborted, tab closed): stop following the session.
       request.signal.addEventListener('abort', handleAbort, { once: true })
     },
     async pull(controller) {
+      // After N events the server ends the stream (cleanly, so nothing already sent is lost on the
+      // way, whatever the transport buffers); the client has to reconnect and resume.
+      if (isDropDue) {
+        close()
+        controller.close()
+        return
+      }
       while (!isClosed) {
-        const batch = eventsAfter(record, next, REPLAY_BATCH)
+        const room = streamDropAfterEvents > 0 ? streamDropAfterEvents - sent : REPLAY_BATCH
+        const batch = eventsAfter(record, next, Math.min(REPLAY_BATCH, room))
         if (batch.events.length > 0) {
           const frames = batch.events.map(
             (event) => `id: ${event.cursor}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`,
           )
           controller.enqueue(encoder.encode(frames.join('')))
           next = batch.lastSeq
+          sent += batch.events.length
+          isDropDue = streamDropAfterEvents > 0 && sent >= streamDropAfterEvents
           return
         }
         if (backend.db.sessions.get(record.session.id) !== record) {

@@ -3,7 +3,7 @@ import type { components } from '@/api/schema.gen'
 import type { MockBackend } from '../backend'
 import type { UserRecord } from '../db/types'
 import { allowedActions, type ResourceAction } from '../lib/access'
-import { bearerToken, isAdmin, mintToken, verifyToken } from '../lib/auth'
+import { bearerToken, isAdmin, mintToken, tokenFingerprint, verifyToken } from '../lib/auth'
 import { http } from '../lib/openapi-http'
 import { isResponse, resolveContext } from '../lib/request-context'
 import { controlPlaneError, isRecord, readJsonBody } from '../lib/responses'
@@ -105,7 +105,7 @@ export function createIdentityHandlers(backend: MockBackend): HttpHandler[] {
       const user = authenticate(request)
       if (isResponse(user)) return response.untyped(user)
       const token = bearerToken(request)
-      if (token) backend.db.revokedTokens.add(token)
+      if (token) backend.db.revokedTokens.add(tokenFingerprint(token))
       return response(204).empty()
     }),
 

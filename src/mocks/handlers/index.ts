@@ -1,9 +1,11 @@
 import { delay, http, type HttpHandler } from 'msw'
-import { findOverride, type MockBackend } from '../backend'
+import { findOverride, injectedLatency, rollInjectedError, type MockBackend } from '../backend'
+import { controlPlaneError } from '../lib/responses'
 import { createAgentHandlers } from './agents'
 import { createCatalogHandlers } from './catalog'
 import { createEnvironmentHandlers } from './environments'
 import { createIdentityHandlers } from './identity'
+import { createMockControlHandlers } from './mock-control'
 import { createSessionHandlers } from './sessions'
 import { createWorkHandlers } from './work'
 import { createWorkerProtocolHandlers } from './worker-protocol'
@@ -11,12 +13,20 @@ import { createWorkerProtocolHandlers } from './worker-protocol'
 /** One handler set for every transport: the browser service worker, msw/node and the HTTP server. */
 export function createHandlers(backend: MockBackend): HttpHandler[] {
   const latencyAndOverrides = http.all('*/api/*', async ({ request }) => {
-    if (backend.options.latencyMs > 0) await delay(backend.options.latencyMs)
+    const latency = injectedLatency(backend)
+    if (latency > 0) await delay(latency)
     const override = findOverride(backend.faults, request)
     if (override) {
       return new Response(override.body, {
         status: override.status,
         headers: { 'Content-Type': override.contentType ?? 'application/json' },
+      })
+    }
+    const injected = rollInjectedError(backend, request)
+    if (injected) {
+      const status = injected.status ?? 503
+      return controlPlaneError(status, `injected fault: ${request.method} ${new URL(request.url).pathname}`, {
+        code: 'injected_fault',
       })
     }
     // No return value: the request falls through to the real handler.
@@ -31,5 +41,6 @@ export function createHandlers(backend: MockBackend): HttpHandler[] {
     ...createAgentHandlers(backend),
     ...createCatalogHandlers(backend),
     ...createSessionHandlers(backend),
+    ...createMockControlHandlers(backend),
   ]
 }

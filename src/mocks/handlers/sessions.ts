@@ -1,6 +1,6 @@
 import type { HttpHandler } from 'msw'
 import type { components } from '@/api/schema.gen'
-import type { MockBackend } from '../backend'
+import { isLocalAllowed, type MockBackend } from '../backend'
 import type { SessionRecord } from '../db/types'
 import { isVisible } from '../lib/access'
 import { notify } from '../lib/event-bus'
@@ -77,7 +77,7 @@ export function createSessionHandlers(backend: MockBackend): HttpHandler[] {
     if (env.environment.archivedAt !== null) {
       return sessionApiError(request, 400, 'environment_archived', `environment ${id} is archived`)
     }
-    if (env.environment.type === 'local' && !backend.options.allowLocalEnvironments) {
+    if (env.environment.type === 'local' && !isLocalAllowed(backend)) {
       return sessionApiError(
         request,
         400,

@@ -4,7 +4,8 @@ import type { MockBackend, TurnQueued } from '../backend'
 import type { SessionRecord } from '../db/types'
 import { http } from '../lib/openapi-http'
 import { isResponse } from '../lib/request-context'
-import { isRecord, sessionApiError } from '../lib/responses'
+import type { RequestContext } from '../lib/request-context'
+import { isRecord, readJsonBody, sessionApiError } from '../lib/responses'
 import { openRunId, unansweredRequests } from '../lib/session-views'
 import {
   acceptTurn,
@@ -22,6 +23,7 @@ import {
   findSession,
   findSessionForChange,
   idempotency,
+  type Idempotency,
   pageOf,
   parseListPage,
   readIdempotencyKey,
@@ -81,6 +83,22 @@ function parseAnswers(body: unknown): ActionAnswer[] | string {
 }
 
 export function createTurnHandlers(backend: MockBackend): HttpHandler[] {
+  /**
+   * Cancel and resume carry an optional Idempotency-Key (Gen-B): a retry with the same key and body
+   * gets the first answer again, another body with the same key a 409. Returns the replay or 409
+   * to send, or the store to remember this call's answer in.
+   */
+  const commandIdempotency = async (
+    request: Request,
+    context: RequestContext,
+    route: string,
+    key: string | null,
+  ): Promise<Idempotency | Response> => {
+    const body = await readJsonBody(request)
+    const once = idempotency(backend, request, context, route, key, body.ok ? body.value : null)
+    return once.replay() ?? once
+  }
+
   const queued = (session: SessionRecord, turn: Turn, reason: TurnQueued['reason']) => {
     // The execution engine takes it from here (run.started …); without one the turn stays queued.
     backend.onTurnQueued?.({ session, turn, reason })
@@ -223,64 +241,88 @@ export function createTurnHandlers(backend: MockBackend): HttpHandler[] {
       return isResponse(turn) ? response.untyped(turn) : response(200).json(turn)
     }),
 
-    http.post('/api/v1/agent-sessions/{session}/turns/{turn}/cancel', ({ request, params, response }) => {
-      const access = findSessionForChange(backend, request, params.session)
-      if (isResponse(access)) return response.untyped(access)
-      const key = readIdempotencyKey(request, false)
-      if (isResponse(key)) return response.untyped(key)
-      const { record } = access
-      const turn = findTurn(request, record, params.turn)
-      if (isResponse(turn)) return response.untyped(turn)
-      if (turn.status === 'cancel_requested') return response(202).json(turn)
-      if (!isTurnOpen(turn)) {
-        return response.untyped(
-          conflict(request, 'turn_terminal', `turn ${turn.id} is already ${turn.status}`),
+    http.post(
+      '/api/v1/agent-sessions/{session}/turns/{turn}/cancel',
+      async ({ request, params, response }) => {
+        const access = findSessionForChange(backend, request, params.session)
+        if (isResponse(access)) return response.untyped(access)
+        const key = readIdempotencyKey(request, false)
+        if (isResponse(key)) return response.untyped(key)
+        const { context, record } = access
+        const turn = findTurn(request, record, params.turn)
+        if (isResponse(turn)) return response.untyped(turn)
+        const once = await commandIdempotency(
+          request,
+          context,
+          `POST cancel ${record.session.id}/${turn.id}`,
+          key,
         )
-      }
-      const now = backend.clock.now()
-      const runId = openRunId(record, turn.id)
-      transitionTurn(record, turn, 'cancel_requested', now, { reason: 'user_request' })
-      if (runId) {
-        appendEvent(
-          record,
-          'run.ended',
-          { turn_id: turn.id, run_id: runId, status: 'cancelled', reason: 'user_request' },
-          now,
-        )
-      }
-      // Tools a worker has not picked up yet are withdrawn with the turn.
-      record.pendingTools = []
-      transitionTurn(record, turn, 'cancelled', now, { reason: 'user_request' })
-      if (!record.turns.some(isTurnOpen)) sessionStatus(record, 'idle', now, { turn_id: turn.id })
-      return response(202).json(turn)
-    }),
+        if (isResponse(once)) return response.untyped(once)
+        if (turn.status === 'cancel_requested') return response(202).json(turn)
+        if (!isTurnOpen(turn)) {
+          return response.untyped(
+            conflict(request, 'turn_terminal', `turn ${turn.id} is already ${turn.status}`),
+          )
+        }
+        const now = backend.clock.now()
+        const runId = openRunId(record, turn.id)
+        transitionTurn(record, turn, 'cancel_requested', now, { reason: 'user_request' })
+        if (runId) {
+          appendEvent(
+            record,
+            'run.ended',
+            { turn_id: turn.id, run_id: runId, status: 'cancelled', reason: 'user_request' },
+            now,
+          )
+        }
+        // Tools a worker has not picked up yet are withdrawn with the turn.
+        record.pendingTools = []
+        transitionTurn(record, turn, 'cancelled', now, { reason: 'user_request' })
+        if (!record.turns.some(isTurnOpen)) sessionStatus(record, 'idle', now, { turn_id: turn.id })
+        backend.onTurnCancelled?.({ session: record, turn })
+        // A copy: a retry answers the turn as this call left it, not as it is later.
+        once.remember(202, { ...turn })
+        return response(202).json(turn)
+      },
+    ),
 
-    http.post('/api/v1/agent-sessions/{session}/turns/{turn}/resume', ({ request, params, response }) => {
-      const access = findSessionForChange(backend, request, params.session)
-      if (isResponse(access)) return response.untyped(access)
-      const key = readIdempotencyKey(request, false)
-      if (isResponse(key)) return response.untyped(key)
-      const { record } = access
-      const turn = findTurn(request, record, params.turn)
-      if (isResponse(turn)) return response.untyped(turn)
-      const archived = archivedConflict(request, record)
-      if (archived) return response.untyped(archived)
-      const isWaiting =
-        turn.status === 'requires_action' &&
-        (unansweredRequests(record, turn.id).size > 0 || record.pendingTools.length > 0)
-      const isResumable =
-        turn.status === 'failed' || turn.status === 'interrupted' || turn.status === 'requires_action'
-      if (!isResumable || isWaiting) {
-        const why = isWaiting ? 'it still waits for an answer or a worker result' : `it is ${turn.status}`
-        return response.untyped(
-          conflict(request, 'turn_not_resumable', `turn ${turn.id} cannot be resumed: ${why}`),
+    http.post(
+      '/api/v1/agent-sessions/{session}/turns/{turn}/resume',
+      async ({ request, params, response }) => {
+        const access = findSessionForChange(backend, request, params.session)
+        if (isResponse(access)) return response.untyped(access)
+        const key = readIdempotencyKey(request, false)
+        if (isResponse(key)) return response.untyped(key)
+        const { context, record } = access
+        const turn = findTurn(request, record, params.turn)
+        if (isResponse(turn)) return response.untyped(turn)
+        const once = await commandIdempotency(
+          request,
+          context,
+          `POST resume ${record.session.id}/${turn.id}`,
+          key,
         )
-      }
-      turn.errorCode = null
-      transitionTurn(record, turn, 'queued', backend.clock.now(), { reason: 'resumed' })
-      queued(record, turn, 'resumed')
-      return response(202).json(turn)
-    }),
+        if (isResponse(once)) return response.untyped(once)
+        const archived = archivedConflict(request, record)
+        if (archived) return response.untyped(archived)
+        const isWaiting =
+          turn.status === 'requires_action' &&
+          (unansweredRequests(record, turn.id).size > 0 || record.pendingTools.length > 0)
+        const isResumable =
+          turn.status === 'failed' || turn.status === 'interrupted' || turn.status === 'requires_action'
+        if (!isResumable || isWaiting) {
+          const why = isWaiting ? 'it still waits for an answer or a worker result' : `it is ${turn.status}`
+          return response.untyped(
+            conflict(request, 'turn_not_resumable', `turn ${turn.id} cannot be resumed: ${why}`),
+          )
+        }
+        turn.errorCode = null
+        transitionTurn(record, turn, 'queued', backend.clock.now(), { reason: 'resumed' })
+        once.remember(202, { ...turn })
+        queued(record, turn, 'resumed')
+        return response(202).json(turn)
+      },
+    ),
 
     http.get('/api/v1/agent-sessions/{session}/turns/{turn}/actions', ({ request, params, response }) => {
       const access = findSession(backend, request, params.session)

@@ -48,8 +48,23 @@ export function mintToken(user: UserRecord, nowMs: number): string {
   return `${header}.${payload}.${signature(`${header}.${payload}`)}`
 }
 
+/**
+ * What a sign-out remembers instead of the token itself, so the demo's saved state (IndexedDB)
+ * never holds a bearer credential, not even a revoked one. Two FNV-1a lanes make collisions moot.
+ */
+export function tokenFingerprint(token: string): string {
+  let a = 0x811c9dc5
+  let b = 0x01000193
+  for (let i = 0; i < token.length; i += 1) {
+    const code = token.charCodeAt(i)
+    a = Math.imul(a ^ code, 0x01000193) >>> 0
+    b = Math.imul(b ^ code, 0x2127599b) >>> 0
+  }
+  return `${a.toString(16).padStart(8, '0')}${b.toString(16).padStart(8, '0')}`
+}
+
 export function verifyToken(db: MockDb, token: string, nowMs: number): UserRecord | null {
-  if (db.revokedTokens.has(token)) return null
+  if (db.revokedTokens.has(tokenFingerprint(token))) return null
   const [header, payload, sig] = token.split('.')
   if (!header || !payload || !sig || signature(`${header}.${payload}`) !== sig) return null
   try {

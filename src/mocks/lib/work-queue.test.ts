@@ -70,6 +70,21 @@ describe('work queue', () => {
     expect(reclaimExpiredLeases(db, 10_000 + LEASE, LEASE).map((item) => item.id)).toEqual(['w1'])
   })
 
+  it('ends a released (stopping) claim whose worker went silent instead of queuing it again', () => {
+    const db = queueOf('w1')
+    claimNextWorkItem(db, { environmentId: 'env_a', workerId: 'gone', now: 0, leaseMs: LEASE })
+    const item = db.workItems.get('w1')
+    if (!item) throw new Error('seeded item missing')
+    item.status = 'stopping'
+    expect(reclaimExpiredLeases(db, LEASE, LEASE)).toEqual([])
+    expect(item).toMatchObject({
+      status: 'stopped',
+      claimedBy: 'gone',
+      leaseExpiresAt: null,
+      updatedAt: LEASE,
+    })
+  })
+
   it('keeps the lease deadline out of the wire shape', () => {
     const db = queueOf('w1')
     const record = db.workItems.get('w1')

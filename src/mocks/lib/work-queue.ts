@@ -39,6 +39,13 @@ export function reclaimExpiredLeases(db: MockDb, now: number, timeoutMs: number)
   const reclaimed: WorkItemRecord[] = []
   for (const item of db.workItems.values()) {
     if (!CLAIMED_STATUSES.has(item.status) || leaseDeadline(item, timeoutMs) > now) continue
+    if (item.status === 'stopping') {
+      // The server had already released this work (the session went idle): nothing to hand over.
+      item.status = 'stopped'
+      item.leaseExpiresAt = null
+      item.updatedAt = now
+      continue
+    }
     const previousCount = typeof item.metadata.reclaimCount === 'number' ? item.metadata.reclaimCount : 0
     item.metadata = {
       ...item.metadata,

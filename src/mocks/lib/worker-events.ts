@@ -1,5 +1,6 @@
 import type { components } from '@/api/schema.gen'
 import type { MockBackend } from '../backend'
+import type { WorkItemRecord } from '../db/types'
 
 type Schemas = components['schemas']
 
@@ -33,4 +34,25 @@ export function onToolResults(backend: MockBackend, listener: ToolResultsListene
 
 export function emitToolResults(backend: MockBackend, delivery: ToolResultsDelivery): void {
   for (const listener of [...(listeners.get(backend) ?? [])]) listener(delivery)
+}
+
+export type WorkStoppedListener = (item: WorkItemRecord) => void
+
+/** A worker stopped its claim; the engine re-queues work when tools of the session still wait. */
+const stopListeners = new WeakMap<MockBackend, Set<WorkStoppedListener>>()
+
+export function onWorkStopped(backend: MockBackend, listener: WorkStoppedListener): () => void {
+  let set = stopListeners.get(backend)
+  if (!set) {
+    set = new Set()
+    stopListeners.set(backend, set)
+  }
+  set.add(listener)
+  return () => {
+    set.delete(listener)
+  }
+}
+
+export function emitWorkStopped(backend: MockBackend, item: WorkItemRecord): void {
+  for (const listener of [...(stopListeners.get(backend) ?? [])]) listener(item)
 }

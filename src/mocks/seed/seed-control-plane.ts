@@ -79,6 +79,15 @@ function seedNamespaces(backend: MockBackend): void {
   ]
 }
 
+/**
+ * The key of a seeded environment. Seeded keys are never shown to anyone, but tests and the demo's
+ * virtual workers need one: every seeded environment's key is derived from its id, and only its
+ * hash is stored, like a key issued by create.
+ */
+export function seededEnvironmentKey(environmentId: string): string {
+  return `ek_seed_${environmentId}`
+}
+
 type EnvironmentSeed = {
   id: string
   name: string
@@ -215,10 +224,7 @@ async function seedEnvironments(backend: MockBackend): Promise<void> {
         updatedAt: now - seed.updatedAgo,
         archivedAt: seed.archivedAgo === undefined ? null : now - seed.archivedAgo,
       },
-      // Seeded keys are never shown to anyone, but tests and the demo's virtual workers need the
-      // build-workers key: every seeded environment's key is derived as `ek_seed_${environmentId}`
-      // and only its hash is stored, like a key issued by create.
-      keyHash: await sha256Hex(`ek_seed_${seed.id}`),
+      keyHash: await sha256Hex(seededEnvironmentKey(seed.id)),
       keyIssuedAt: now - seed.createdAgo,
     }
     backend.db.environments.set(seed.id, record)

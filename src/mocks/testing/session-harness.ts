@@ -1,6 +1,9 @@
 import { setupServer, type SetupServer } from 'msw/node'
 import { createMockBackend, type MockBackend, type MockOptions } from '../backend'
+import { installEngine, type Engine } from '../engine/install-engine'
+import { createManualScheduler, type ManualScheduler } from '../engine/scheduler'
 import { createHandlers } from '../handlers'
+import type { TestEngineOptions } from '../node'
 import { mintToken } from '../lib/auth'
 import { createManualClock } from '../lib/clock'
 import { seed } from '../seed'
@@ -50,6 +53,9 @@ export type SessionHarness = {
    * next write; abort the request's signal to close the stream at once, as the console does.
    */
   open: (path: string, options?: SessionCall) => Promise<Response>
+  /** Drives the engine's (and the virtual workers') time; the engine runs only with the `engine` option. */
+  scheduler: ManualScheduler
+  engine: Engine | null
 }
 
 /**
@@ -58,11 +64,20 @@ export type SessionHarness = {
  * unless a test needs the real size.
  */
 export async function startSessionBackend(
-  init: { largeSessionEvents?: number; options?: Partial<MockOptions> } = {},
+  init: { largeSessionEvents?: number; options?: Partial<MockOptions>; engine?: TestEngineOptions } = {},
 ): Promise<SessionHarness> {
   const clock = createManualClock(CONTROL_PLANE_TEST_NOW)
   const backend = createMockBackend({ clock, options: { latencyMs: 0, ...init.options } })
-  await seed(backend, { largeSessionEvents: init.largeSessionEvents ?? 300 })
+  const largeSessionEvents = init.largeSessionEvents ?? 300
+  await seed(backend, { largeSessionEvents })
+  const scheduler = createManualScheduler(clock)
+  const engine = init.engine
+    ? installEngine(backend, {
+        reseed: (target) => seed(target, { largeSessionEvents }),
+        ...init.engine,
+        scheduler,
+      })
+    : null
   const server = setupServer(...createHandlers(backend))
   server.listen({ onUnhandledRequest: 'error' })
   const contractFailures: ValidationFailure[] = []
@@ -110,5 +125,7 @@ export async function startSessionBackend(
     contractFailures,
     call,
     open: (path, options = {}) => request(path, options),
+    scheduler,
+    engine,
   }
 }

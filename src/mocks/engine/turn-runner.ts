@@ -1,0 +1,312 @@
+import type { components } from '@/api/schema.gen'
+import type { MockBackend } from '../backend'
+import type { SessionRecord } from '../db/types'
+import type { Random } from '../lib/clock'
+import type { ToolResultsDelivery } from '../lib/worker-events'
+import { transitionTurn, type Turn } from '../seed/session-history'
+import { splitWords, TurnEventWriter, type TurnEnding } from '../seed/turn-event-writer'
+import { resolveExecution } from './environment-gate'
+import { runMemoryTool } from './memory-tools'
+import { summarize, type PlanStep } from './planner'
+import type { TurnRunState } from './run-state'
+import { failure, type ToolOutcome } from './tool-common'
+import { ensureWorkItem } from './work-items'
+
+type ToolResult = components['schemas']['ToolResult']
+
+/** Pacing of a live turn. The demo spaces events out so streams visibly move; tests drive time. */
+export type EngineTiming = {
+  /** From turn.queued to run.started. */
+  startMs: number
+  /** Between steps (messages, tool calls). */
+  stepMs: number
+  /** Between item.delta events of one message. */
+  textChunkMs: number
+  /** Between tool.delta events of one backend tool call. */
+  toolChunkMs: number
+}
+
+export const DEMO_TIMING: EngineTiming = { startMs: 400, stepMs: 300, textChunkMs: 60, toolChunkMs: 150 }
+
+export const NO_ENVIRONMENT_MESSAGE =
+  'Error: this session has no environment, so tool calls have nowhere to run. Pick an environment for the session or set a default on the agent.'
+
+export type RunnerHooks = {
+  backend: MockBackend
+  random: Random
+  timing: EngineTiming
+  /** Runs `task` after `delayMs` as the turn's next action, replacing any action still pending. */
+  schedule: (state: TurnRunState, delayMs: number, task: () => void) => void
+  /** The turn reached an outcome (or vanished): forget it and start the session's next turn. */
+  onFinished: (state: TurnRunState, record: SessionRecord | undefined) => void
+}
+
+type Live = { record: SessionRecord; turn: Turn; writer: TurnEventWriter }
+
+function contentText(content: ToolResult['content']): string {
+  if (typeof content === 'string') return content
+  return content.map((block) => (typeof block.text === 'string' ? block.text : '')).join('')
+}
+
+/**
+ * Executes plans step by step, writing events through TurnEventWriter (the seed's vocabulary).
+ * Every scheduled action re-reads the session first, so a cancel, delete or reset in between simply
+ * ends the run instead of writing into a log that moved on.
+ */
+export class TurnRunner {
+  constructor(private readonly hooks: RunnerHooks) {}
+
+  private get backend(): MockBackend {
+    return this.hooks.backend
+  }
+
+  private writerFor(record: SessionRecord, state: TurnRunState): TurnEventWriter {
+    const agent = this.backend.db.agents.get(record.session.agentId)
+    let model = agent?.definition.model ?? 'qwen-plus'
+    try {
+      const overrides = JSON.parse(record.session.agentOverridesJson ?? '{}') as { model?: unknown }
+      if (typeof overrides.model === 'string') model = overrides.model
+    } catch {
+      // Unreadable overrides: keep the agent's model.
+    }
+    const writer = new TurnEventWriter(record, {
+      ids: this.backend.ids,
+      random: this.hooks.random,
+      model,
+      stamp: () => this.backend.clock.now(),
+    })
+    writer.runId = state.runId
+    return writer
+  }
+
+  /** The session and turn if both still exist, with a writer on the turn's run. */
+  private live(state: TurnRunState): Live | null {
+    const record = this.backend.db.sessions.get(state.sessionId)
+    const turn = record?.turns.find((candidate) => candidate.id === state.turnId)
+    if (!record || !turn) return null
+    return { record, turn, writer: this.writerFor(record, state) }
+  }
+
+  /** Runs `action` only while the turn is still running; otherwise the run is over. */
+  private whileRunning(state: TurnRunState, action: (live: Live) => void): void {
+    const live = this.live(state)
+    if (!live || live.turn.status !== 'running') {
+      this.hooks.onFinished(state, live?.record)
+      return
+    }
+    action(live)
+  }
+
+  private next(state: TurnRunState, delayMs = this.hooks.timing.stepMs): void {
+    state.phase = 'scheduled'
+    this.hooks.schedule(state, delayMs, () => this.tick(state))
+  }
+
+  private finish(state: TurnRunState, live: Live, ending: TurnEnding): void {
+    live.writer.finish(live.turn, ending)
+    this.hooks.onFinished(state, live.record)
+  }
+
+  /** The turn's next move: start a run when queued, else the next step of the plan. */
+  tick(state: TurnRunState): void {
+    const live = this.live(state)
+    if (live?.turn.status === 'queued') {
+      this.startRun(state, live)
+      return
+    }
+    this.whileRunning(state, (running) => {
+      if (state.current) {
+        this.continueTool(state, running)
+        return
+      }
+      const step = state.plan.steps[state.next]
+      if (!step) this.finish(state, running, { status: 'completed' })
+      else this.runStep(state, running, step)
+    })
+  }
+
+  private startRun(state: TurnRunState, live: Live): void {
+    live.writer.startRun(live.turn, state.startReason)
+    state.runId = live.writer.runId
+    const execution = resolveExecution(this.backend, live.record)
+    if (execution.kind === 'refused') {
+      this.finish(state, live, {
+        status: 'failed',
+        errorCode: execution.errorCode,
+        reason: execution.message,
+      })
+      return
+    }
+    this.next(state)
+  }
+
+  private runStep(state: TurnRunState, live: Live, step: PlanStep): void {
+    switch (step.kind) {
+      case 'text':
+        this.streamText(state, live, step.text)
+        return
+      case 'summary':
+        this.streamText(state, live, summarize(state.plan.kind, state.results))
+        return
+      case 'fail':
+        this.finish(state, live, { status: 'failed', errorCode: step.errorCode, reason: step.reason })
+        return
+      case 'tool':
+        this.requestTool(state, live, step)
+    }
+  }
+
+  private streamText(state: TurnRunState, live: Live, text: string): void {
+    const item = live.writer.textStarted(live.turn)
+    const words = splitWords(text)
+    const chunks: string[] = []
+    for (let i = 0; i < words.length;) {
+      const size = 2 + Math.floor(this.hooks.random() * 5)
+      chunks.push(words.slice(i, i + size).join(''))
+      i += size
+    }
+    const send = (position: number) =>
+      this.whileRunning(state, ({ turn, writer }) => {
+        const chunk = chunks[position]
+        if (chunk !== undefined) {
+          writer.textDelta(item, position, chunk)
+          this.hooks.schedule(state, this.hooks.timing.textChunkMs, () => send(position + 1))
+          return
+        }
+        writer.textCompleted(turn, item, text)
+        state.isAfterText = true
+        state.next += 1
+        this.next(state)
+      })
+    this.hooks.schedule(state, this.hooks.timing.textChunkMs, () => send(0))
+  }
+
+  private requestTool(state: TurnRunState, live: Live, step: Extract<PlanStep, { kind: 'tool' }>): void {
+    const { writer, turn } = live
+    const callId = this.backend.ids('toolu')
+    // Text right before a tool call is the same model response, so only a bare call adds a model call.
+    if (!state.isAfterText) {
+      writer.modelCall(turn, this.backend.ids('mc'), callId, 40 + Math.floor(this.hooks.random() * 160))
+    }
+    state.isAfterText = false
+    writer.toolRequested(turn, callId, step.name, step.input)
+    state.current = { callId, name: step.name, input: step.input }
+    if (step.needsConfirmation) {
+      state.current.requestId = writer.confirmationRequested(turn, callId, step.name, step.input)
+      writer.suspend(turn, 'confirmation_required')
+      state.phase = 'waiting_confirmation'
+      return
+    }
+    this.dispatch(state, live)
+  }
+
+  /** After a confirmation: a denial already settled the call (the actions handler wrote it); else run it. */
+  private continueTool(state: TurnRunState, live: Live): void {
+    const current = state.current
+    if (!current) return
+    const denial = live.record.events.findLast(
+      (event) => event.type === 'tool.completed' && event.data.tool_call_id === current.callId,
+    )
+    if (!denial) {
+      this.dispatch(state, live)
+      return
+    }
+    const result = denial.data.result as { content?: unknown } | undefined
+    state.results.push({
+      callId: current.callId,
+      name: current.name,
+      text: typeof result?.content === 'string' ? result.content : '',
+      isError: true,
+      isDenied: denial.data.status === 'denied',
+    })
+    state.current = null
+    state.next += 1
+    this.next(state)
+  }
+
+  private dispatch(state: TurnRunState, live: Live): void {
+    const current = state.current
+    if (!current) return
+    const { record, turn, writer } = live
+    const tool = { ...writer.runData(turn), tool_call_id: current.callId, name: current.name }
+    writer.toolDispatched(tool, current.input)
+    const execution = resolveExecution(this.backend, record)
+    let outcome: ToolOutcome
+    switch (execution.kind) {
+      case 'worker':
+        // The call waits in pending-tools until a worker posts its result (deliverResults).
+        record.pendingTools.push({
+          id: current.callId,
+          name: current.name,
+          input: current.input,
+          type: 'agent.tool_use',
+        })
+        ensureWorkItem(this.backend, record, execution.environment)
+        writer.suspend(turn, 'waiting_for_worker')
+        state.phase = 'waiting_worker'
+        return
+      case 'backend':
+        outcome = runMemoryTool(execution.files, current.name, current.input, execution.shell)
+        break
+      case 'refused':
+        outcome = failure(`Error: ${execution.message}`)
+        break
+      case 'none':
+        outcome = failure(NO_ENVIRONMENT_MESSAGE)
+    }
+    this.streamTool(state, tool, outcome)
+  }
+
+  private streamTool(state: TurnRunState, tool: Record<string, unknown>, outcome: ToolOutcome): void {
+    const send = (position: number) =>
+      this.whileRunning(state, ({ writer }) => {
+        const current = state.current
+        if (!current) return
+        const chunk = outcome.chunks[position]
+        if (chunk !== undefined) {
+          writer.toolDelta(tool, chunk)
+          this.hooks.schedule(state, this.hooks.timing.toolChunkMs, () => send(position + 1))
+          return
+        }
+        const text = outcome.chunks.join('')
+        writer.toolCompleted(tool, current.input, text, outcome.isError)
+        state.results.push({ callId: current.callId, name: current.name, text, isError: outcome.isError })
+        state.current = null
+        state.next += 1
+        this.next(state)
+      })
+    this.hooks.schedule(state, this.hooks.timing.toolChunkMs, () => send(0))
+  }
+
+  /**
+   * A worker posted results: each answered call completes (tool.delta with the whole output, then
+   * tool.completed, as the seed writes worker calls); once nothing is pending the turn is queued
+   * again and a new run continues the plan.
+   */
+  deliverResults(
+    state: TurnRunState,
+    record: SessionRecord,
+    turn: Turn,
+    delivery: ToolResultsDelivery,
+  ): void {
+    const writer = this.writerFor(record, state)
+    for (const pending of delivery.answered) {
+      const result = delivery.results.find((candidate) => candidate.tool_use_id === pending.id)
+      if (!result) continue
+      const text = contentText(result.content)
+      const isError = result.is_error === true
+      const tool = { ...writer.runData(turn), tool_call_id: pending.id, name: pending.name }
+      if (text !== '') writer.toolDelta(tool, text)
+      writer.toolCompleted(tool, pending.input, text, isError)
+      state.results.push({ callId: pending.id, name: pending.name, text, isError })
+      if (state.current?.callId === pending.id) {
+        state.current = null
+        state.next += 1
+      }
+    }
+    if (record.pendingTools.length > 0) return
+    transitionTurn(record, turn, 'queued', this.backend.clock.now(), { reason: 'tool_result' })
+    state.startReason = 'tool_result'
+    this.next(state)
+  }
+}

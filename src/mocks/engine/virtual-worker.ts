@@ -1,0 +1,253 @@
+import type { components } from '@/api/schema.gen'
+import type { MockBackend } from '../backend'
+import type { EnvironmentRecord, WorkItemRecord } from '../db/types'
+import { isProtocolError, type WorkerProtocol } from '../lib/worker-protocol-core'
+import { runMemoryTool } from './memory-tools'
+import type { Cancel, Scheduler } from './scheduler'
+import { openWorkspace } from './workspace-files'
+
+type ToolResult = components['schemas']['ToolResult']
+
+/**
+ * A self-hosted worker living inside the mock, for the browser demo: it runs the HandsWorkerMain
+ * loop (poll → ack → pending tools every second → run → post results, heartbeat every 15 s, stop
+ * when its work is released) through the same protocol functions as the HTTP routes, and keeps its
+ * own working files. It can be killed (it just goes silent, as a crashed process would) and
+ * restarted with a new key.
+ */
+export type VirtualWorkerTiming = {
+  /** Between polls while idle (the mock answers a poll at once, so this stands in for long-polling). */
+  pollMs: number
+  /** Between pending-tools fetches while holding work (upstream: 1 s). */
+  toolPollMs: number
+  /** Lease keep-alive (upstream: 15 s). */
+  heartbeatMs: number
+  /** Empty pending-tools rounds after which the worker stops its work item (upstream: about 120). */
+  idleRoundsBeforeStop: number
+}
+
+export const DEMO_WORKER_TIMING: VirtualWorkerTiming = {
+  pollMs: 2_000,
+  toolPollMs: 1_000,
+  heartbeatMs: 15_000,
+  idleRoundsBeforeStop: 120,
+}
+
+export type VirtualWorkerSpec = { workerId: string; environmentId: string; environmentKey: string }
+
+/** `key_rejected`: the key got a 401 (rotated); `killed`: died (fault or demo); `stopped`: shut down. */
+export type VirtualWorkerState = 'polling' | 'working' | 'stopped' | 'key_rejected' | 'killed'
+
+export type VirtualWorkerStatus = {
+  workerId: string
+  environmentId: string
+  state: VirtualWorkerState
+  /** The work item it holds. */
+  workId: string | null
+  toolsRun: number
+  lastError: string | null
+}
+
+export type VirtualWorkerDeps = {
+  backend: MockBackend
+  protocol: WorkerProtocol
+  scheduler: Scheduler
+  timing: VirtualWorkerTiming
+  /** After a claim, posted results or a released claim; empty polls and heartbeats are not worth a save. */
+  onChange: () => void
+}
+
+type Claim = { workId: string; sessionId: string; workDir: string }
+
+export class VirtualWorker {
+  private state: VirtualWorkerState = 'stopped'
+  private claim: Claim | null = null
+  /** Bumped whenever the worker stops, so tasks of its previous life do nothing. */
+  private life = 0
+  private readonly timers = new Set<Cancel>()
+  private idleRounds = 0
+  private toolsRun = 0
+  private lastError: string | null = null
+
+  constructor(
+    private readonly deps: VirtualWorkerDeps,
+    private spec: VirtualWorkerSpec,
+  ) {}
+
+  get workerId(): string {
+    return this.spec.workerId
+  }
+
+  status(): VirtualWorkerStatus {
+    return {
+      workerId: this.spec.workerId,
+      environmentId: this.spec.environmentId,
+      state: this.state,
+      workId: this.claim?.workId ?? null,
+      toolsRun: this.toolsRun,
+      lastError: this.lastError,
+    }
+  }
+
+  /** Starts polling, or continues a claim it held before (the demo's seeded work, or after a reload). */
+  start(held?: WorkItemRecord): void {
+    this.halt('stopped')
+    this.lastError = null
+    if (held) this.hold(held)
+    else {
+      this.state = 'polling'
+      this.later(0, () => this.poll())
+    }
+  }
+
+  /** Restarts the process, optionally with a new key (after a rotation). */
+  restart(environmentKey?: string): void {
+    if (environmentKey) this.spec = { ...this.spec, environmentKey }
+    this.start()
+  }
+
+  /** Ends every loop at once; `killed` keeps the claim recorded server-side until its lease lapses. */
+  halt(state: 'stopped' | 'killed' | 'key_rejected', reason?: string): void {
+    this.life += 1
+    for (const cancel of this.timers) cancel()
+    this.timers.clear()
+    this.state = state
+    this.claim = null
+    if (reason) this.lastError = reason
+  }
+
+  private later(delayMs: number, task: () => Promise<void>): void {
+    const life = this.life
+    const cancel = this.deps.scheduler.schedule(delayMs, async () => {
+      this.timers.delete(cancel)
+      if (life !== this.life) return
+      await task()
+    })
+    this.timers.add(cancel)
+  }
+
+  private async environment(): Promise<EnvironmentRecord | null> {
+    const life = this.life
+    const env = await this.deps.protocol.authenticate(this.spec.environmentId, this.spec.environmentKey)
+    if (life !== this.life) return null
+    if (isProtocolError(env)) {
+      // Like the worker process, a rejected key ends the worker; it needs a restart with the new key.
+      this.halt('key_rejected', `${env.status} ${env.code}: ${env.message}`)
+      return null
+    }
+    return env
+  }
+
+  private hold(item: WorkItemRecord): void {
+    const claim = {
+      workId: item.id,
+      sessionId: item.sessionId,
+      workDir: item.workDir ?? `/home/${this.spec.workerId}/hands/${item.sessionId}`,
+    }
+    this.claim = claim
+    this.state = 'working'
+    this.idleRounds = 0
+    this.later(this.deps.timing.toolPollMs, () => this.work(claim))
+    this.later(this.deps.timing.heartbeatMs, () => this.beat(claim))
+  }
+
+  /** Back to polling after the claim ended (stopped, lost, or released). */
+  private release(claim: Claim): void {
+    if (this.claim !== claim) return
+    this.claim = null
+    this.state = 'polling'
+    this.later(this.deps.timing.pollMs, () => this.poll())
+    this.deps.onChange()
+  }
+
+  private async poll(): Promise<void> {
+    const env = await this.environment()
+    if (!env) return
+    const { protocol, timing, backend } = this.deps
+    const item = protocol.claim(env, this.spec.workerId)
+    if (!item) {
+      this.later(timing.pollMs, () => this.poll())
+      return
+    }
+    const workspace = typeof item.metadata.workspace === 'string' ? item.metadata.workspace : item.sessionId
+    const acked = protocol.ack(env, item.id, {
+      workerId: this.spec.workerId,
+      workDir: `/home/${this.spec.workerId}/hands/${workspace}`,
+    })
+    if (isProtocolError(acked)) {
+      this.lastError = acked.message
+      this.later(timing.pollMs, () => this.poll())
+      return
+    }
+    if (backend.faults.killWorkerMidClaim) {
+      // One-shot: this worker dies holding the claim; its lease lapses and another worker takes over.
+      backend.faults.killWorkerMidClaim = false
+      this.halt('killed', `killed after claiming ${item.id} (injected fault)`)
+      return
+    }
+    this.hold(acked)
+    this.deps.onChange()
+  }
+
+  private async work(claim: Claim): Promise<void> {
+    const env = await this.environment()
+    if (!env || this.claim !== claim) return
+    const { protocol, timing, backend } = this.deps
+    const tools = protocol.pendingTools(env, claim.sessionId)
+    if (isProtocolError(tools)) {
+      this.lastError = tools.message
+      this.release(claim)
+      return
+    }
+    if (tools.length === 0) {
+      this.idleRounds += 1
+      if (this.idleRounds >= timing.idleRoundsBeforeStop) {
+        protocol.stop(env, claim.workId)
+        this.release(claim)
+        return
+      }
+    } else {
+      this.idleRounds = 0
+      const files = openWorkspace(backend.db, `worker:${this.spec.workerId}${claim.workDir}`)
+      const shell = {
+        cwd: claim.workDir,
+        user: 'worker',
+        hostname: this.spec.workerId,
+        now: backend.clock.now(),
+      }
+      const results: ToolResult[] = tools.map((tool) => {
+        const outcome = runMemoryTool(files, tool.name, tool.input, shell)
+        return {
+          tool_use_id: tool.id,
+          name: tool.name,
+          content: outcome.chunks.join(''),
+          is_error: outcome.isError,
+        }
+      })
+      this.toolsRun += results.length
+      const posted = protocol.postToolResults(env, claim.sessionId, results)
+      if (isProtocolError(posted)) this.lastError = posted.message
+      this.deps.onChange()
+    }
+    this.later(timing.toolPollMs, () => this.work(claim))
+  }
+
+  private async beat(claim: Claim): Promise<void> {
+    const env = await this.environment()
+    if (!env || this.claim !== claim) return
+    const { protocol, timing } = this.deps
+    const item = protocol.heartbeat(env, claim.workId, { workerId: this.spec.workerId })
+    if (isProtocolError(item)) {
+      // The lease lapsed (or moved): drop the claim and poll for work again.
+      this.lastError = item.message
+      this.release(claim)
+      return
+    }
+    if (item.status === 'stopping') {
+      protocol.stop(env, claim.workId)
+      this.release(claim)
+      return
+    }
+    this.later(timing.heartbeatMs, () => this.beat(claim))
+  }
+}

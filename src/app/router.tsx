@@ -12,6 +12,7 @@ const screens = {
   login: lazy(() => import('./routes/login-route')),
   environments: lazy(() => import('./routes/environments-route')),
   environmentDetail: lazy(() => import('./routes/environment-detail-route')),
+  environmentEdit: lazy(() => import('./routes/environment-edit-route')),
   agents: lazy(() => import('./routes/agents-route')),
   agentDetail: lazy(() => import('./routes/agent-detail-route')),
   sessions: lazy(() => import('./routes/sessions-route')),
@@ -36,6 +37,7 @@ export function AppRoutes() {
             <Route index element={<Navigate to="/environments" replace />} />
             <Route path="environments" element={<screens.environments />} />
             <Route path="environments/:environmentId" element={<screens.environmentDetail />} />
+            <Route path="environments/:environmentId/edit" element={<screens.environmentEdit />} />
             <Route path="agents" element={<screens.agents />} />
             <Route path="agents/:agentId" element={<screens.agentDetail />} />
             <Route path="sessions" element={<screens.sessions />} />

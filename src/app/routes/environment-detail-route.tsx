@@ -1,15 +1,23 @@
 import { useParams } from 'react-router'
-import { PageHeader } from '@/components/layout/page-header'
-import { EnvironmentOverview } from '@/features/environments/components/environment-overview'
+import { CurlScopeProvider } from '@/features/environments/components/curl-scope'
+import { EnvironmentDetail } from '@/features/environments/components/environment-detail'
+import { canWriteResources, READ_ONLY_REASON } from '@/features/identity/models/can-write'
+import { useAuthStore } from '@/features/identity/stores/auth-store'
+import { useScopeStore } from '@/features/identity/stores/scope-store'
 
 export default function EnvironmentDetailRoute() {
   const { environmentId = '' } = useParams()
+  const roles = useAuthStore((state) => state.user?.roles ?? [])
+  const tenant = useScopeStore((state) => state.tenant)
+  const namespace = useScopeStore((state) => state.namespace)
   return (
-    <>
-      <PageHeader title="Environment" description={<span className="font-mono">{environmentId}</span>} />
-      <div className="p-6">
-        <EnvironmentOverview environmentId={environmentId} />
-      </div>
-    </>
+    <CurlScopeProvider value={{ tenant, namespace }}>
+      <EnvironmentDetail
+        key={environmentId}
+        environmentId={environmentId}
+        canWrite={canWriteResources(roles)}
+        readOnlyReason={READ_ONLY_REASON}
+      />
+    </CurlScopeProvider>
   )
 }

@@ -1,51 +1,94 @@
-import { useQuery } from '@tanstack/react-query'
-import { environmentQuery } from '../api/queries'
-import { environmentTypeInfo, isEnvironmentType } from '../models/environment-types'
-import { errorMessage, isApiError } from '@/api/api-error'
-import { ErrorState, LoadingState } from '@/components/ui/states'
-import { formatExactTime } from '@/lib/format-time'
+import { Link } from 'react-router'
+import { ConfigWarningsList } from './config-warnings-list'
+import { EnvironmentCapabilityBadges } from './environment-capability-badges'
+import { configWarnings } from '../models/config-warnings'
+import { environmentTypeInfo, isEnvironmentType, type Environment } from '../models/environment-types'
 import { maskConfigSecrets } from '../models/mask-config-secrets'
+import { CopyButton } from '@/components/ui/copy-button'
+import { formatExactTime, formatRelativeTime } from '@/lib/format-time'
+import { useNow } from '@/lib/use-now'
 
-export function EnvironmentOverview({ environmentId }: { environmentId: string }) {
-  const query = useQuery(environmentQuery(environmentId))
-  if (query.isPending) return <LoadingState label="Loading environment…" />
-  if (query.isError) {
-    return (
-      <ErrorState
-        title={
-          isApiError(query.error) && query.error.status === 404
-            ? 'Environment not found'
-            : 'Environment could not be loaded'
-        }
-        message={errorMessage(query.error)}
-        requestId={isApiError(query.error) ? query.error.requestId : undefined}
-        onRetry={() => void query.refetch()}
-      />
-    )
-  }
-  const environment = query.data
+function Time({ at, now }: { at: number; now: number }) {
+  return (
+    <>
+      {formatRelativeTime(at, now)} <span className="text-muted-foreground">({formatExactTime(at)})</span>
+    </>
+  )
+}
+
+export function EnvironmentOverview({
+  environment,
+  canEdit,
+}: {
+  environment: Environment
+  canEdit: boolean
+}) {
+  const now = useNow()
   const info = isEnvironmentType(environment.type) ? environmentTypeInfo[environment.type] : null
   return (
-    <section aria-labelledby="environment-overview" className="flex flex-col gap-4">
-      <h2 id="environment-overview" className="text-lg font-semibold break-words">
-        {environment.name}
-      </h2>
-      <dl className="grid grid-cols-[10rem_1fr] gap-x-4 gap-y-2 text-sm">
+    <div className="flex flex-col gap-6">
+      <dl className="grid grid-cols-[10rem_1fr] gap-x-4 gap-y-3 text-sm">
+        <dt className="text-muted-foreground">ID</dt>
+        <dd className="flex flex-wrap items-center gap-2">
+          <code className="font-mono break-all">{environment.id}</code>
+          <CopyButton text={environment.id} label="Copy environment ID" />
+        </dd>
         <dt className="text-muted-foreground">Type</dt>
-        <dd>{info ? `${info.label} — ${info.summary}` : environment.type}</dd>
+        <dd className="flex flex-col gap-1">
+          <EnvironmentCapabilityBadges environment={environment} />
+          <span className="text-muted-foreground">
+            {info ? info.summary : `The console does not know the type “${environment.type}”.`} The type is
+            fixed after create.
+          </span>
+        </dd>
         <dt className="text-muted-foreground">Owner</dt>
-        <dd className="break-all">{environment.ownerId}</dd>
+        <dd className="font-mono break-all">{environment.ownerId}</dd>
         <dt className="text-muted-foreground">Created</dt>
-        <dd>{formatExactTime(environment.createdAt)}</dd>
+        <dd>
+          <Time at={environment.createdAt} now={now} />
+        </dd>
         <dt className="text-muted-foreground">Updated</dt>
-        <dd>{formatExactTime(environment.updatedAt)}</dd>
+        <dd>
+          <Time at={environment.updatedAt} now={now} />
+        </dd>
+        {environment.archivedAt !== null ? (
+          <>
+            <dt className="text-muted-foreground">Archived</dt>
+            <dd>
+              <Time at={environment.archivedAt} now={now} />
+            </dd>
+          </>
+        ) : null}
       </dl>
-      <div>
-        <h3 className="text-sm font-semibold">Config</h3>
-        <pre className="mt-2 max-h-96 overflow-auto rounded-md bg-muted p-3 font-mono text-xs break-all whitespace-pre-wrap">
+      <section aria-labelledby="config-heading" className="flex flex-col gap-2">
+        <div className="flex items-center justify-between gap-2">
+          <h2 id="config-heading" className="text-base font-semibold">
+            Config
+          </h2>
+          {canEdit ? (
+            <Link
+              className="text-sm text-primary hover:underline"
+              to={`/environments/${encodeURIComponent(environment.id)}/edit`}
+            >
+              Edit config
+            </Link>
+          ) : null}
+        </div>
+        <pre
+          tabIndex={0}
+          role="region"
+          aria-label="Config (secrets masked)"
+          className="max-h-96 overflow-auto rounded-md bg-muted p-3 font-mono text-xs break-all whitespace-pre-wrap"
+        >
           {JSON.stringify(maskConfigSecrets(environment.config), null, 2)}
         </pre>
-      </div>
-    </section>
+        {isEnvironmentType(environment.type) ? (
+          <ConfigWarningsList warnings={configWarnings(environment.config, environment.type)} />
+        ) : null}
+        <p className="text-xs text-muted-foreground">
+          Config changes apply to new work only; there are no revisions. Verify a change in a new session.
+        </p>
+      </section>
+    </div>
   )
 }

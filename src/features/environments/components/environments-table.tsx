@@ -1,62 +1,140 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router'
-import { environmentListQuery } from '../api/queries'
-import { environmentTypeInfo, isEnvironmentType } from '../models/environment-types'
+import { allEnvironmentsQuery, environmentListQuery } from '../api/queries'
+import { EnvironmentCapabilityBadges } from './environment-capability-badges'
+import { EnvironmentHealthCell } from './environment-health-cell'
+import { EnvironmentsToolbar } from './environments-toolbar'
+import {
+  isServerPaged,
+  PAGE_SIZE,
+  readListView,
+  writeListView,
+  type EnvironmentListView,
+} from '../models/environment-list-params'
+import type { Environment } from '../models/environment-types'
+import { filterEnvironments } from '../models/filter-environments'
+import { WORKER_HEALTH_RULE } from '../models/worker-health'
 import { errorMessage, isApiError } from '@/api/api-error'
-import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states'
 import { formatExactTime, formatRelativeTime } from '@/lib/format-time'
 import { useNow } from '@/lib/use-now'
 
-const PAGE_SIZE = 25
-
-function readPage(params: URLSearchParams): number {
-  const page = Number.parseInt(params.get('page') ?? '1', 10)
-  return Number.isFinite(page) && page > 0 ? page : 1
+/** One page: from the server when it can page the view itself, else cut from the full list. */
+function usePage(view: EnvironmentListView) {
+  const isServer = isServerPaged(view)
+  const offset = (view.page - 1) * PAGE_SIZE
+  const server = useQuery({ ...environmentListQuery({ limit: PAGE_SIZE, offset }), enabled: isServer })
+  const everything = useQuery({ ...allEnvironmentsQuery(), enabled: !isServer })
+  const query = isServer ? server : everything
+  const filtered = !isServer && everything.data ? filterEnvironments(everything.data, view) : null
+  const data = isServer
+    ? server.data
+    : filtered && { items: filtered.slice(offset, offset + PAGE_SIZE), total: filtered.length }
+  return { query, data, isServer }
 }
 
-export function EnvironmentsTable() {
+export function EnvironmentsTable({ canWrite, onCreate }: { canWrite: boolean; onCreate: () => void }) {
   const [params, setParams] = useSearchParams()
-  const page = readPage(params)
+  const view = readListView(params)
   const now = useNow()
-  const query = useQuery(environmentListQuery({ limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }))
+  const { query, data, isServer } = usePage(view)
+  const update = (next: Partial<EnvironmentListView>) =>
+    setParams((current) => writeListView(current, next), { replace: true })
+  const isFiltered = !!view.q.trim() || view.type !== null
 
-  if (query.isPending) return <LoadingState label="Loading environments…" />
-  if (query.isError) {
-    return (
+  let body
+  if (query.isError)
+    body = (
       <ErrorState
         title="Environments could not be loaded"
-        message={errorMessage(query.error)}
+        message={`${errorMessage(query.error)} Check your connection and try again.`}
         requestId={isApiError(query.error) ? query.error.requestId : undefined}
         onRetry={() => void query.refetch()}
       />
     )
-  }
-  const { items, total } = query.data
-  if (total === 0) {
-    return (
-      <EmptyState title="No environments yet">
-        An environment decides where an agent&apos;s file and shell tools run: <strong>self-hosted</strong>{' '}
-        (your worker), <strong>sandbox</strong> (E2B), <strong>local</strong> (the dataplane) or{' '}
+  else if (query.isPending || !data) body = <LoadingState label="Loading environments…" />
+  else if (data.total === 0 && !isFiltered)
+    body = (
+      <EmptyState
+        title="No environments yet"
+        action={
+          canWrite ? (
+            <Button variant="primary" onClick={onCreate}>
+              Create environment
+            </Button>
+          ) : null
+        }
+      >
+        An environment decides where an agent&apos;s file and shell tools run: <strong>self-hosted</strong> (a
+        worker you run with a one-time key), <strong>sandbox</strong> (an E2B cloud sandbox),{' '}
+        <strong>local</strong> (inside the dataplane, if an administrator allows it) or{' '}
         <strong>remote</strong> (shared files, no shell).
       </EmptyState>
     )
-  }
-  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE))
-  const goTo = (next: number) =>
-    setParams((current) => {
-      const updated = new URLSearchParams(current)
-      updated.set('page', String(next))
-      return updated
-    })
+  else if (data.total === 0)
+    body = (
+      <EmptyState
+        title="No environments match"
+        action={
+          <Button onClick={() => update({ q: '', type: null, page: 1 })}>Clear search and filter</Button>
+        }
+      >
+        Nothing matches {view.q.trim() ? <>“{view.q.trim()}”</> : 'this filter'}. Archived environments never
+        appear in the list.
+      </EmptyState>
+    )
+  else if (data.items.length === 0)
+    body = (
+      <EmptyState
+        title={`Page ${view.page} is empty`}
+        action={<Button onClick={() => update({ page: 1 })}>Go to the first page</Button>}
+      />
+    )
+  else
+    body = (
+      <EnvironmentRows
+        items={data.items}
+        now={now}
+        total={data.total}
+        view={view}
+        onPage={(page) => update({ page })}
+      />
+    )
 
+  return (
+    <div className="flex flex-col gap-4">
+      <EnvironmentsToolbar view={view} onChange={update} />
+      {!isServer && data ? (
+        <p className="text-xs text-muted-foreground" role="status">
+          The API cannot search, filter or sort, so the console loaded every environment and did it here.
+        </p>
+      ) : null}
+      {body}
+    </div>
+  )
+}
+
+function EnvironmentRows({
+  items,
+  total,
+  now,
+  view,
+  onPage,
+}: {
+  items: Environment[]
+  total: number
+  now: number
+  view: EnvironmentListView
+  onPage: (page: number) => void
+}) {
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE))
   return (
     <div className="flex flex-col gap-3">
       <div className="overflow-x-auto rounded-lg border border-border">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">
-            Environments, page {page} of {pageCount}
+            Environments, page {view.page} of {pageCount}
           </caption>
           <thead className="bg-muted text-xs text-muted-foreground uppercase">
             <tr>
@@ -64,10 +142,10 @@ export function EnvironmentsTable() {
                 Name
               </th>
               <th scope="col" className="px-3 py-2">
-                Type
+                Type and capabilities
               </th>
-              <th scope="col" className="px-3 py-2">
-                Runs tools
+              <th scope="col" className="px-3 py-2" title={WORKER_HEALTH_RULE}>
+                Workers
               </th>
               <th scope="col" className="px-3 py-2">
                 Updated
@@ -75,50 +153,44 @@ export function EnvironmentsTable() {
             </tr>
           </thead>
           <tbody>
-            {items.map((environment) => {
-              const info = isEnvironmentType(environment.type) ? environmentTypeInfo[environment.type] : null
-              return (
-                <tr key={environment.id} className="border-t border-border">
-                  <td className="max-w-80 px-3 py-2">
-                    <Link
-                      className="font-medium break-words text-primary hover:underline"
-                      to={`/environments/${environment.id}`}
-                    >
-                      {environment.name}
-                    </Link>
-                    <div className="font-mono text-xs text-muted-foreground">{environment.id}</div>
-                  </td>
-                  <td className="px-3 py-2">
-                    <Badge tone="info">{info?.label ?? environment.type}</Badge>
-                  </td>
-                  <td className="px-3 py-2">
-                    {info ? (
-                      <span>
-                        {info.executor}
-                        {info.hasShell ? '' : ' · no shell'}
-                      </span>
-                    ) : (
-                      'Unknown'
-                    )}
-                  </td>
-                  <td className="px-3 py-2" title={formatExactTime(environment.updatedAt)}>
-                    {formatRelativeTime(environment.updatedAt, now)}
-                  </td>
-                </tr>
-              )
-            })}
+            {items.map((environment) => (
+              <tr key={environment.id} className="border-t border-border align-top">
+                <td className="max-w-80 px-3 py-2">
+                  <Link
+                    className="font-medium break-words text-primary hover:underline"
+                    to={`/environments/${encodeURIComponent(environment.id)}`}
+                  >
+                    {environment.name}
+                  </Link>
+                  <div className="font-mono text-xs text-muted-foreground">{environment.id}</div>
+                </td>
+                <td className="px-3 py-2">
+                  <EnvironmentCapabilityBadges environment={environment} />
+                </td>
+                <td className="px-3 py-2">
+                  {environment.type === 'self_hosted' ? (
+                    <EnvironmentHealthCell environmentId={environment.id} now={now} />
+                  ) : (
+                    <span className="text-xs text-muted-foreground">Not applicable</span>
+                  )}
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap" title={formatExactTime(environment.updatedAt)}>
+                  {formatRelativeTime(environment.updatedAt, now)}
+                </td>
+              </tr>
+            ))}
           </tbody>
         </table>
       </div>
       <nav aria-label="Pagination" className="flex items-center justify-between text-sm">
         <span className="text-muted-foreground">
-          {total} environment{total === 1 ? '' : 's'} · page {page} of {pageCount}
+          {total} environment{total === 1 ? '' : 's'} · page {view.page} of {pageCount}
         </span>
         <span className="flex gap-2">
-          <Button size="sm" disabled={page <= 1} onClick={() => goTo(page - 1)}>
+          <Button size="sm" disabled={view.page <= 1} onClick={() => onPage(view.page - 1)}>
             Previous
           </Button>
-          <Button size="sm" disabled={page >= pageCount} onClick={() => goTo(page + 1)}>
+          <Button size="sm" disabled={view.page >= pageCount} onClick={() => onPage(view.page + 1)}>
             Next
           </Button>
         </span>

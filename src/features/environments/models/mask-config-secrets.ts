@@ -1,4 +1,5 @@
-const SECRET_KEY_PATTERN = /(api[_-]?key|secret|token|password|credential)/i
+/** Key names whose values are treated as secrets: masked on screen and never kept in drafts. */
+export const SECRET_KEY_PATTERN = /(api[_-]?key|secret|token|password|credential)/i
 
 /**
  * A copy of a config with secret-looking values masked, for display. Editing works on the

@@ -1,0 +1,52 @@
+import { useEffect, useRef, useState } from 'react'
+import { Button, type ButtonProps } from './button'
+import { copyText } from '@/lib/clipboard'
+
+type CopyState = 'idle' | 'copied' | 'failed'
+
+/**
+ * Copies `text` and says so in a polite live region. The text is never put in an attribute or
+ * logged, so a one-time key only exists in the clipboard and on screen.
+ */
+export function CopyButton({
+  text,
+  label,
+  children,
+  size = 'sm',
+  variant = 'secondary',
+  onCopied,
+  ...props
+}: Omit<ButtonProps, 'onClick'> & { text: string | (() => string); label: string; onCopied?: () => void }) {
+  const [state, setState] = useState<CopyState>('idle')
+  const timer = useRef<number | undefined>(undefined)
+  useEffect(() => () => window.clearTimeout(timer.current), [])
+
+  async function handleCopy() {
+    const isCopied = await copyText(typeof text === 'function' ? text() : text)
+    setState(isCopied ? 'copied' : 'failed')
+    if (isCopied) onCopied?.()
+    window.clearTimeout(timer.current)
+    timer.current = window.setTimeout(() => setState('idle'), 4000)
+  }
+
+  return (
+    <span className="inline-flex items-center gap-2">
+      <Button
+        data-slot="copy-button"
+        size={size}
+        variant={variant}
+        aria-label={label}
+        onClick={handleCopy}
+        {...props}
+      >
+        {state === 'copied' ? 'Copied' : (children ?? 'Copy')}
+      </Button>
+      <span role="status" className={state === 'failed' ? 'text-xs text-destructive' : 'sr-only'}>
+        {state === 'copied' ? 'Copied to the clipboard.' : null}
+        {state === 'failed'
+          ? 'The browser blocked the clipboard: select the text and copy it by hand.'
+          : null}
+      </span>
+    </span>
+  )
+}

@@ -1,0 +1,124 @@
+import { useId, useState } from 'react'
+import { Link } from 'react-router'
+import { ConfigConflictDialog } from './config-conflict-dialog'
+import { ConfigEditor } from './config-editor'
+import { describedBy, FieldMessages } from './field-messages'
+import { ReviewChangesDialog } from './review-changes-dialog'
+import { useConfigEditSession } from './use-config-edit-session'
+import { environmentTypeInfo, type Environment, type EnvironmentType } from '../models/environment-types'
+import { hasErrors, validateEnvironment } from '../models/validate-environment'
+import { Button } from '@/components/ui/button'
+import { Input, Label } from '@/components/ui/input'
+import { Notice } from '@/components/ui/notice'
+import { formatExactTime } from '@/lib/format-time'
+
+export function ConfigEditSession({
+  environment,
+  type,
+}: {
+  environment: Environment
+  type: EnvironmentType
+}) {
+  const id = useId()
+  const session = useConfigEditSession(environment)
+  const [isReviewOpen, setIsReviewOpen] = useState(false)
+  const [hasSubmitted, setHasSubmitted] = useState(false)
+  const errors = validateEnvironment({ name: session.name, type, config: session.editor.config })
+  const shownErrors = hasSubmitted ? errors : {}
+  const isBlocked = hasErrors(errors) || session.editor.jsonError !== null
+
+  function handleReview() {
+    setHasSubmitted(true)
+    if (isBlocked) return
+    session.clearSaveError()
+    setIsReviewOpen(true)
+  }
+
+  async function handleSave() {
+    const result = await session.save()
+    if (result !== 'failed') setIsReviewOpen(false)
+  }
+
+  return (
+    <div className="flex max-w-3xl flex-col gap-5">
+      {session.restoredAt !== null ? (
+        <Notice tone="info" role="status" title="Unsaved draft restored">
+          Restored your unsaved changes from {formatExactTime(session.restoredAt)}. Secret fields are never
+          kept in drafts: they show the value saved on the server.{' '}
+          <Button size="sm" variant="link" className="h-auto px-0" onClick={() => session.reset(environment)}>
+            Discard the draft
+          </Button>
+        </Notice>
+      ) : null}
+      <div className="flex flex-col gap-1">
+        <Label htmlFor={`${id}-name`}>Name</Label>
+        <Input
+          id={`${id}-name`}
+          value={session.name}
+          aria-invalid={shownErrors.name ? true : undefined}
+          aria-describedby={describedBy(`${id}-name`, false, shownErrors.name)}
+          onChange={(event) => session.setName(event.target.value)}
+        />
+        <FieldMessages id={`${id}-name`} error={shownErrors.name} />
+      </div>
+      <p className="text-sm">
+        <span className="font-medium">Type:</span> {environmentTypeInfo[type].label}{' '}
+        <span className="text-muted-foreground">(fixed after create)</span>
+      </p>
+      <ConfigEditor
+        idBase={`${id}-config`}
+        type={type}
+        state={session.editor}
+        errors={shownErrors}
+        onChange={session.setEditor}
+      />
+      {hasSubmitted && isBlocked ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          Fix the fields marked above before saving.
+        </p>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-2">
+        <Button variant="primary" disabled={!session.isDirty} onClick={handleReview}>
+          Review changes
+        </Button>
+        <Button disabled={!session.isDirty} onClick={() => session.reset(environment)}>
+          Discard changes
+        </Button>
+        <Link
+          className="text-sm text-primary hover:underline"
+          to={`/environments/${encodeURIComponent(environment.id)}`}
+        >
+          Back to the environment
+        </Link>
+        <span role="status" className="text-xs text-muted-foreground">
+          {session.isDirty
+            ? 'Unsaved changes are kept in this tab until you save or discard them.'
+            : 'No changes yet.'}
+        </span>
+      </div>
+      <ReviewChangesDialog
+        open={isReviewOpen}
+        onOpenChange={setIsReviewOpen}
+        environmentId={environment.id}
+        nameChange={session.nameChange}
+        changes={session.changes}
+        body={session.body}
+        error={session.saveError}
+        isSaving={session.isSaving}
+        onSave={() => void handleSave()}
+      />
+      {session.conflict ? (
+        <ConfigConflictDialog
+          server={session.conflict}
+          mine={{ name: session.name, config: session.editor.config }}
+          startedAt={session.baseline.updatedAt}
+          isSaving={session.isSaving}
+          error={session.saveError}
+          onOverwrite={() => void session.save({ force: true })}
+          onUseServer={() => session.conflict && session.reset(session.conflict)}
+          onReviewAgainstServer={session.rebaseOnConflict}
+        />
+      ) : null}
+    </div>
+  )
+}

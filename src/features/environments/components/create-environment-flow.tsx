@@ -1,0 +1,45 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useNavigate } from 'react-router'
+import type { IssuedKey } from '../api/actions'
+import { environmentKeys } from '../api/keys'
+import { CreateEnvironmentDialog } from './create-environment-dialog'
+import { OneTimeKeyDialog } from './one-time-key-dialog'
+
+/** Create → the key, shown once → the new environment's page. */
+export function CreateEnvironmentFlow({
+  open,
+  onOpenChange,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}) {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  // The one place the new key is held; it is dropped when the dialog closes.
+  const [issued, setIssued] = useState<IssuedKey | null>(null)
+  return (
+    <>
+      <CreateEnvironmentDialog
+        open={open}
+        onOpenChange={onOpenChange}
+        onCreated={(next) => {
+          onOpenChange(false)
+          setIssued(next)
+          void queryClient.invalidateQueries({ queryKey: environmentKeys.lists() })
+        }}
+      />
+      {issued ? (
+        <OneTimeKeyDialog
+          issued={issued}
+          reason="created"
+          onClosed={() => {
+            const { id } = issued.environment
+            setIssued(null)
+            void navigate(`/environments/${encodeURIComponent(id)}`)
+          }}
+        />
+      ) : null}
+    </>
+  )
+}

@@ -1,0 +1,35 @@
+import { Link } from 'react-router'
+import { ArchiveEnvironmentAction } from './archive-environment-action'
+import { DeleteEnvironmentAction } from './delete-environment-action'
+import { RotateKeyAction } from './rotate-key-action'
+import type { Environment } from '../models/environment-types'
+import { buttonVariants } from '@/components/ui/button'
+
+/** The write actions; a viewer gets none (the page says why), an archived environment only delete. */
+export function EnvironmentActions({
+  environment,
+  canWrite,
+}: {
+  environment: Environment
+  canWrite: boolean
+}) {
+  if (!canWrite) return null
+  const isArchived = environment.archivedAt !== null
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {isArchived ? null : (
+        <>
+          <Link
+            className={buttonVariants({ variant: 'primary' })}
+            to={`/environments/${encodeURIComponent(environment.id)}/edit`}
+          >
+            Edit config
+          </Link>
+          {environment.type === 'self_hosted' ? <RotateKeyAction environment={environment} /> : null}
+          <ArchiveEnvironmentAction environment={environment} />
+        </>
+      )}
+      <DeleteEnvironmentAction environment={environment} />
+    </div>
+  )
+}

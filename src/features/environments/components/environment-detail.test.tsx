@@ -1,0 +1,184 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import type { setupServer } from 'msw/node'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { TEST_NOW } from '@/mocks/node'
+import { ENV, SESSION, WORKERS } from '@/mocks/seed/fixture-ids'
+import { renderApp } from '@/testing/render-app'
+
+let activeServer: ReturnType<typeof setupServer> | null = null
+beforeEach(() => {
+  // Worker health compares the mock's heartbeats (fixed clock) with the page's "now".
+  vi.useFakeTimers({ toFake: ['Date'] })
+  vi.setSystemTime(TEST_NOW)
+})
+afterEach(() => {
+  activeServer?.close()
+  activeServer = null
+  vi.useRealTimers()
+})
+
+async function open(path: string, user: 'alice' | 'bob' = 'alice') {
+  const app = await renderApp(path, { user, namespace: 'default' })
+  activeServer = app.server
+  // The first screen of a test file loads its lazy route chunk cold, which can take seconds.
+  await screen.findAllByRole('heading', { level: 1 }, { timeout: 10_000 })
+  return app
+}
+
+describe('environment detail', () => {
+  it('shows the overview with id, capabilities and masked config', async () => {
+    await open(`/environments/${ENV.e2bPython}`)
+    expect(await screen.findByRole('heading', { name: 'e2b-python', level: 1 })).toBeInTheDocument()
+    expect(screen.getAllByRole('button', { name: 'Copy environment ID' }).length).toBeGreaterThan(0)
+    const config = screen.getByLabelText('Config (secrets masked)')
+    expect(config).toHaveTextContent('characters hidden')
+    expect(config).not.toHaveTextContent('e2b_live_')
+    expect(screen.getByText('Runs on: E2B sandbox')).toBeInTheDocument()
+  })
+
+  it('lists workers with health, claims, queue stats and work items', async () => {
+    const user = userEvent.setup()
+    const app = await open(`/environments/${ENV.buildWorkers}?tab=workers`)
+    const workers = await screen.findByRole('table', { name: 'Workers of this environment' })
+    const rowB = within(workers).getByText(WORKERS.b).closest('tr') as HTMLElement
+    expect(within(rowB).getByText('Online')).toBeInTheDocument()
+    expect(within(rowB).getByRole('link', { name: SESSION.buildActive })).toBeInTheDocument()
+    expect(screen.getByText(/Online: last heartbeat under 45 s ago/)).toBeInTheDocument()
+    const stats = await screen.findByRole('group', { name: 'Work items by status' })
+    expect(within(stats).getByText('active').nextElementSibling).toHaveTextContent('1')
+    expect(await screen.findByRole('table', { name: 'Work items' })).toBeInTheDocument()
+    await user.selectOptions(screen.getByLabelText('Status'), 'stopped')
+    expect(await screen.findByRole('table', { name: 'Work items with status stopped' })).toBeInTheDocument()
+    expect(new URLSearchParams(app.location.search).get('state')).toBe('stopped')
+    expect(screen.getByRole('heading', { name: 'Run your worker' })).toBeInTheDocument()
+  })
+
+  it('diagnoses queued work with no worker online', async () => {
+    await open(`/environments/${ENV.labBox}?tab=workers`)
+    const diagnosis = await screen.findByText('No worker online')
+    expect(diagnosis.closest('[role="status"]')).toHaveTextContent(
+      '1 work item queued, the oldest for 25 min',
+    )
+    const workers = await screen.findByRole('table', { name: 'Workers of this environment' })
+    expect(within(workers).getByText('Offline')).toBeInTheDocument()
+  })
+
+  it('rotates the key: says what breaks, shows the key once, then tracks the cut-over', async () => {
+    const user = userEvent.setup()
+    const app = await open(`/environments/${ENV.buildWorkers}`)
+    await user.click(await screen.findByRole('button', { name: 'Rotate key' }))
+    const confirm = await screen.findByRole('dialog', { name: /Rotate the key of build-workers/ })
+    expect(within(confirm).getByText('The old key stops working at once.')).toBeInTheDocument()
+    const connected = await within(confirm).findByRole('list', { name: 'Connected workers' })
+    expect(within(connected).getByText(WORKERS.a)).toBeInTheDocument()
+    expect(within(connected).getByText(WORKERS.b)).toBeInTheDocument()
+    await user.click(within(confirm).getByRole('button', { name: 'Rotate key' }))
+
+    const keyDialog = await screen.findByRole('dialog', { name: 'New key issued: save it' })
+    const key = within(keyDialog).getByTestId('one-time-key').textContent ?? ''
+    expect(key).toMatch(/^ek_/)
+    expect(
+      JSON.stringify(
+        app.queryClient
+          .getQueryCache()
+          .getAll()
+          .map((query) => query.state.data),
+      ),
+    ).not.toContain(key)
+    await user.click(within(keyDialog).getByLabelText('I saved the key somewhere safe'))
+    await user.click(within(keyDialog).getByRole('button', { name: 'Done' }))
+
+    const cutover = await screen.findByLabelText('Key rotation cut-over')
+    expect(cutover).toHaveTextContent('0 of 2 workers')
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain(key)
+
+    // worker-a restarts with the new key and heartbeats again.
+    app.backend.db.workerHeartbeats.set(WORKERS.a, app.backend.clock.now() + 1_000)
+    await app.queryClient.invalidateQueries({ queryKey: ['environments', 'hands-status'] })
+    await waitFor(() => expect(cutover).toHaveTextContent('1 of 2 workers'))
+    expect(within(cutover).getByText(WORKERS.a).nextElementSibling).toHaveTextContent('Reconnected')
+    expect(within(cutover).getByText(WORKERS.b).nextElementSibling).toHaveTextContent('Not yet reconnected')
+  })
+
+  it('archives after listing the usage, then shows it read-only with the reason', async () => {
+    const user = userEvent.setup()
+    await open(`/environments/${ENV.buildWorkers}`)
+    await user.click(await screen.findByRole('button', { name: 'Archive' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Archive build-workers?' })
+    expect(await within(dialog).findByRole('link', { name: 'release-helper' })).toBeInTheDocument()
+    expect(within(dialog).getByText(/active and 1 archived session/)).toBeInTheDocument()
+    expect(within(dialog).getByText(/work item is queued or running \(active\)/)).toBeInTheDocument()
+    expect(within(dialog).getByText('Archiving does not cancel running work:')).toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Archive' }))
+    expect(await screen.findByText('Archived: read-only')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Rotate key' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Edit config' })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument()
+  })
+
+  it('explains server refusals in the dialog: 409 on delete, 403 on archive', async () => {
+    const user = userEvent.setup()
+    const app = await open(`/environments/${ENV.sharedDocs}`)
+    app.server.use(
+      http.delete('*/api/environments/:id', () =>
+        HttpResponse.json({ error: 'environment is referenced by 2 sessions' }, { status: 409 }),
+      ),
+      http.post('*/api/environments/:id/archive', () =>
+        HttpResponse.json({ error: 'forbidden' }, { status: 403 }),
+      ),
+    )
+    await user.click(await screen.findByRole('button', { name: 'Delete' }))
+    const remove = await screen.findByRole('dialog', { name: 'Delete shared-docs?' })
+    await user.click(within(remove).getByRole('button', { name: 'Delete environment' }))
+    expect(await within(remove).findByRole('alert')).toHaveTextContent(
+      'still in use (environment is referenced by 2 sessions)',
+    )
+    await user.click(within(remove).getByRole('button', { name: 'Cancel' }))
+    await user.click(screen.getByRole('button', { name: 'Archive' }))
+    const archive = await screen.findByRole('dialog', { name: 'Archive shared-docs?' })
+    await user.click(within(archive).getByRole('button', { name: 'Archive' }))
+    expect(await within(archive).findByRole('alert')).toHaveTextContent(
+      /^You do not have permission to archive/,
+    )
+  })
+
+  it('deletes and returns to the list', async () => {
+    const user = userEvent.setup()
+    const app = await open(`/environments/${ENV.e2bDefault}`)
+    await user.click(await screen.findByRole('button', { name: 'Delete' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Delete e2b-default?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Delete environment' }))
+    await waitFor(() => expect(app.location.pathname).toBe('/environments'))
+    expect(app.backend.db.environments.has(ENV.e2bDefault)).toBe(false)
+  })
+
+  it('shows usage with links to agents and sessions', async () => {
+    await open(`/environments/${ENV.buildWorkers}?tab=usage`)
+    const agents = await screen.findByRole('region', { name: 'Agents with this default environment' })
+    expect(within(agents).getByRole('link', { name: 'release-helper' })).toBeInTheDocument()
+    const archived = screen.getByRole('region', { name: 'Archived sessions' })
+    expect(within(archived).getAllByRole('link')).toHaveLength(1)
+    expect(
+      within(screen.getByRole('region', { name: 'Active sessions' })).getByRole('link', {
+        name: SESSION.buildActive,
+      }),
+    ).toBeInTheDocument()
+  })
+
+  it('gives a viewer no write actions and says why', async () => {
+    await open(`/environments/${ENV.buildWorkers}`, 'bob')
+    expect(await screen.findByRole('heading', { name: 'build-workers', level: 1 })).toBeInTheDocument()
+    expect(screen.getByText(/Your role \(viewer\)/)).toBeInTheDocument()
+    for (const name of ['Rotate key', 'Archive', 'Delete'])
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Edit config' })).not.toBeInTheDocument()
+  })
+
+  it('says what to do when the environment does not exist', async () => {
+    await open('/environments/env_doesnotexist')
+    expect(await screen.findByText('Environment not found')).toBeInTheDocument()
+    expect(screen.getByText(/Check the namespace, or go back to the list/)).toBeInTheDocument()
+  })
+})

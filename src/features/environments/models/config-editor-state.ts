@@ -1,0 +1,58 @@
+import type { ConfigObject } from './config-fields'
+import { isPlainObject } from './edit-config'
+import { redactSecrets, restoreSecrets } from './redact-secrets'
+
+export type ConfigEditorTab = 'form' | 'json'
+
+/**
+ * The config being edited is one object; the typed form and the Advanced JSON text are two views
+ * of it. While the JSON text does not parse, the object keeps its last good value and the form
+ * tab cannot be opened, so the two never disagree.
+ */
+export type ConfigEditorState = {
+  config: ConfigObject
+  tab: ConfigEditorTab
+  jsonText: string
+  jsonError: string | null
+}
+
+export function configToJsonText(config: ConfigObject): string {
+  return JSON.stringify(redactSecrets(config), null, 2)
+}
+
+export function createEditorState(config: ConfigObject): ConfigEditorState {
+  return { config, tab: 'form', jsonText: configToJsonText(config), jsonError: null }
+}
+
+export function editFromForm(state: ConfigEditorState, config: ConfigObject): ConfigEditorState {
+  return { ...state, config, jsonText: configToJsonText(config), jsonError: null }
+}
+
+export function editJsonText(state: ConfigEditorState, text: string): ConfigEditorState {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch (error) {
+    return {
+      ...state,
+      jsonText: text,
+      jsonError: `Not valid JSON: ${error instanceof Error ? error.message : 'parse error'}`,
+    }
+  }
+  if (!isPlainObject(parsed))
+    return { ...state, jsonText: text, jsonError: 'The config must be a JSON object: { … }.' }
+  return {
+    ...state,
+    jsonText: text,
+    jsonError: null,
+    config: restoreSecrets(parsed, state.config) as ConfigObject,
+  }
+}
+
+/** Switching to the form is refused while the JSON is broken; the error says why. */
+export function switchTab(state: ConfigEditorState, tab: ConfigEditorTab): ConfigEditorState {
+  if (tab === state.tab || (tab === 'form' && state.jsonError)) return state
+  return tab === 'json'
+    ? { ...state, tab, jsonText: configToJsonText(state.config), jsonError: null }
+    : { ...state, tab }
+}

@@ -1,0 +1,38 @@
+import { isPlainObject } from './edit-config'
+import { SECRET_KEY_PATTERN } from './mask-config-secrets'
+
+/** Stands in for a secret value in the JSON editor and in saved drafts. */
+export const SECRET_PLACEHOLDER = '•••• hidden, unchanged'
+
+/**
+ * A copy with every secret-named string replaced by the placeholder, at any depth. Used for
+ * the Advanced JSON text (so a secret is not shown) and for drafts (so it is never stored).
+ */
+export function redactSecrets(value: unknown, key = ''): unknown {
+  if (typeof value === 'string') return SECRET_KEY_PATTERN.test(key) && value ? SECRET_PLACEHOLDER : value
+  if (Array.isArray(value)) return value.map((item) => redactSecrets(item))
+  if (isPlainObject(value))
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactSecrets(v, k)]))
+  return value
+}
+
+/**
+ * Puts the real secrets back where the placeholder still stands, taking them from `source` at
+ * the same path. A placeholder with no secret to restore is dropped rather than saved as text.
+ */
+export function restoreSecrets(value: unknown, source: unknown): unknown {
+  if (Array.isArray(value))
+    return value.map((item, index) => restoreSecrets(item, Array.isArray(source) ? source[index] : undefined))
+  if (!isPlainObject(value)) return value
+  const from = isPlainObject(source) ? source : {}
+  const entries: [string, unknown][] = []
+  for (const [key, item] of Object.entries(value)) {
+    if (item === SECRET_PLACEHOLDER) {
+      const original = from[key]
+      if (typeof original === 'string') entries.push([key, original])
+      continue
+    }
+    entries.push([key, restoreSecrets(item, from[key])])
+  }
+  return Object.fromEntries(entries)
+}

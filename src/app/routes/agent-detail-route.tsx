@@ -1,16 +1,106 @@
-import { useParams } from 'react-router'
+import { useQuery } from '@tanstack/react-query'
+import { Link, useParams, useSearchParams } from 'react-router'
 import { PageHeader } from '@/components/layout/page-header'
-import { EmptyState } from '@/components/ui/states'
+import { Badge } from '@/components/ui/badge'
+import { PanelErrorBoundary } from '@/components/ui/panel-error-boundary'
+import { TabPanel, Tabs, type TabItem } from '@/components/ui/tabs'
+import { AgentOverview } from '@/features/agents/components/agent-overview'
+import { AgentVersions } from '@/features/agents/components/agent-versions'
+import { SessionDefaultsPanel } from '@/features/agents/components/session-defaults-panel'
+import { agentDefinitionQuery, agentListQuery } from '@/features/agents/api/queries'
+import { namespaceResourcesQuery } from '@/features/identity/api/queries'
+import { canWriteResources, READ_ONLY_REASON } from '@/features/identity/models/can-write'
+import { useAuthStore } from '@/features/identity/stores/auth-store'
+import { useScopeStore } from '@/features/identity/stores/scope-store'
+
+type AgentTab = 'overview' | 'runtime' | 'versions'
+
+const TABS: readonly TabItem<AgentTab>[] = [
+  { value: 'overview', label: 'Overview' },
+  { value: 'runtime', label: 'Runtime configuration' },
+  { value: 'versions', label: 'Versions' },
+]
+
+const readTab = (value: string | null): AgentTab =>
+  TABS.find((tab) => tab.value === value)?.value ?? 'overview'
+
+/** Why the session defaults are read-only for this user and agent, or null when they can edit. */
+function useReadOnlyReason(agentId: string, isArchived: boolean): string | null {
+  const roles = useAuthStore((state) => state.user?.roles ?? [])
+  const namespace = useScopeStore((state) => state.namespace)
+  // Per-resource actions refine the role (api-notes §8.6); servers spell the kind two ways.
+  const resources = useQuery({ ...namespaceResourcesQuery(namespace ?? ''), enabled: Boolean(namespace) })
+  const entry = resources.data?.find(
+    (item) =>
+      item.resource.id === agentId &&
+      (item.resource.kind === 'managed-agent' || item.resource.kind === 'agent'),
+  )
+  if (!canWriteResources(roles)) return READ_ONLY_REASON
+  if (isArchived) return 'This agent is archived: its definition can no longer change.'
+  if (entry && !entry.actions.includes('edit')) {
+    return 'Your access to this agent does not include edit. Ask a namespace admin for it.'
+  }
+  return null
+}
 
 export default function AgentDetailRoute() {
   const { agentId = '' } = useParams()
+  const [params, setParams] = useSearchParams()
+  const tab = readTab(params.get('tab'))
+  const tenant = useScopeStore((state) => state.tenant)
+  const namespace = useScopeStore((state) => state.namespace)
+  const definition = useQuery(agentDefinitionQuery(agentId))
+  const agents = useQuery(agentListQuery('all'))
+  const agent = agents.data?.find((candidate) => candidate.id === agentId)
+  const readOnlyReason = useReadOnlyReason(agentId, agent?.status === 'archived')
+
+  const showTab = (next: AgentTab) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current)
+        if (next === 'overview') updated.delete('tab')
+        else updated.set('tab', next)
+        return updated
+      },
+      { replace: true },
+    )
+
+  const title = definition.data?.definition.name ?? agent?.displayName ?? agent?.name ?? 'Agent'
   return (
     <>
-      <PageHeader title="Agent" description={<span className="font-mono">{agentId}</span>} />
-      <div className="p-6">
-        <EmptyState title="Runtime configuration is not available yet">
-          Session defaults (default environment, memory stores and vaults) will be edited here.
-        </EmptyState>
+      <PageHeader
+        title={title}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            <span className="font-mono">{agentId}</span>
+            {agent ? (
+              <Badge tone={agent.status === 'active' ? 'success' : 'neutral'}>{agent.status}</Badge>
+            ) : null}
+            <Link className="text-primary underline underline-offset-4" to="/agents">
+              All agents
+            </Link>
+          </span>
+        }
+      />
+      <div className="flex flex-col p-6">
+        <Tabs label="Agent sections" idBase="agent" items={TABS} value={tab} onValueChange={showTab} />
+        <TabPanel idBase="agent" value={tab}>
+          {/* Keyed by tab: switching tabs leaves a crashed section behind. */}
+          <PanelErrorBoundary key={tab} title="This section failed to render">
+            {tab === 'overview' ? (
+              <AgentOverview agentId={agentId} onEditDefaults={() => showTab('runtime')} />
+            ) : tab === 'runtime' ? (
+              <SessionDefaultsPanel
+                agentId={agentId}
+                readOnlyReason={readOnlyReason}
+                scope={{ tenant, namespace }}
+                onShowVersions={() => showTab('versions')}
+              />
+            ) : (
+              <AgentVersions agentId={agentId} />
+            )}
+          </PanelErrorBoundary>
+        </TabPanel>
       </div>
     </>
   )

@@ -1,0 +1,118 @@
+import { useQuery } from '@tanstack/react-query'
+import { agentVersionsQuery } from '../api/queries'
+import { environmentChoicesQuery } from '../api/lookup-queries'
+import type { AgentVersion } from '../models/agent-types'
+import { defaultEnvironmentChanges } from '../models/default-environment-history'
+import { diffDefinitions } from '../models/diff-definitions'
+import { Badge } from '@/components/ui/badge'
+import { QueryErrorState } from '@/components/ui/query-error-state'
+import { EmptyState, LoadingState } from '@/components/ui/states'
+import { formatExactTime, formatRelativeTime } from '@/lib/format-time'
+import { useNow } from '@/lib/use-now'
+
+function changedFields(versions: AgentVersion[], index: number): string[] | null {
+  const previous = versions[index + 1]
+  const current = versions[index]
+  // The oldest stored version has nothing to compare with.
+  return previous && current
+    ? diffDefinitions(previous.definition, current.definition).map((c) => c.field)
+    : null
+}
+
+/** Definition history, newest first, with the versions that moved the default environment marked. */
+export function AgentVersions({ agentId }: { agentId: string }) {
+  const now = useNow()
+  const query = useQuery(agentVersionsQuery(agentId))
+  const environments = useQuery(environmentChoicesQuery())
+  const nameOf = (id: string | null) =>
+    id === null ? 'none' : (environments.data?.find((environment) => environment.id === id)?.name ?? id)
+
+  if (query.isPending) return <LoadingState label="Loading versions…" />
+  if (query.isError) {
+    return (
+      <QueryErrorState
+        title="Versions could not be loaded"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    )
+  }
+  if (query.data.length === 0) return <EmptyState title="No stored versions" />
+  const versions = [...query.data].sort((a, b) => b.version - a.version)
+  const environmentChanges = new Map(
+    defaultEnvironmentChanges(versions).map((change) => [change.version, change]),
+  )
+
+  return (
+    <section aria-labelledby="versions-heading" className="flex max-w-5xl flex-col gap-3">
+      <h2 id="versions-heading" className="text-lg font-semibold">
+        Version history
+      </h2>
+      <p className="text-sm text-muted-foreground">
+        Each save stores a new version. Sessions record the version they were created with, so a changed
+        default applies to new sessions only.
+      </p>
+      <div className="overflow-x-auto rounded-lg border border-border">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Definition versions</caption>
+          <thead className="bg-muted text-xs text-muted-foreground uppercase">
+            <tr>
+              <th scope="col" className="px-3 py-2">
+                Version
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Saved
+              </th>
+              <th scope="col" className="px-3 py-2">
+                By
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Default environment
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Changes
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {versions.map((version, index) => {
+              const environmentChange = environmentChanges.get(version.version)
+              const fields = changedFields(versions, index)
+              return (
+                <tr key={version.version} className="border-t border-border align-top">
+                  <th scope="row" className="px-3 py-2 font-medium">
+                    {version.version}
+                  </th>
+                  <td className="px-3 py-2" title={formatExactTime(version.createdAt)}>
+                    {formatRelativeTime(Math.min(version.createdAt, now), now)}
+                  </td>
+                  <td className="px-3 py-2 font-mono text-xs">{version.createdBy ?? '—'}</td>
+                  <td className="px-3 py-2">
+                    <span className="break-words">
+                      {nameOf(version.definition.defaultEnvironmentId || null)}
+                    </span>
+                    {environmentChange ? (
+                      <Badge tone="info" className="ml-2">
+                        {environmentChange.from === null
+                          ? 'default set'
+                          : `changed from ${nameOf(environmentChange.from)}`}
+                      </Badge>
+                    ) : null}
+                  </td>
+                  <td className="px-3 py-2">
+                    {version.summary ? <p className="break-words">{version.summary}</p> : null}
+                    {fields && fields.length > 0 ? (
+                      <p className="font-mono text-xs break-words text-muted-foreground">
+                        {fields.join(', ')}
+                      </p>
+                    ) : null}
+                  </td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  )
+}

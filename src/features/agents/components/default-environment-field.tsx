@@ -1,0 +1,86 @@
+import type { Ref } from 'react'
+import type { EnvironmentChoice } from '../api/use-environment-choices'
+import type { DefaultEnvironmentLookup } from '../models/default-environment-warnings'
+import { environmentHealthLabel, environmentTypeLabel } from '../models/environment-labels'
+import { Badge } from '@/components/ui/badge'
+import { Label, Select } from '@/components/ui/input'
+import { useNow } from '@/lib/use-now'
+
+const NONE = ''
+
+function optionText(choice: EnvironmentChoice, now: number): string {
+  const health = environmentHealthLabel(choice.health, now)
+  return [choice.environment.name, environmentTypeLabel(choice.environment.type), health?.text]
+    .filter(Boolean)
+    .join(' · ')
+}
+
+/** The label for a selected id that is not among the choices (archived, deleted, hidden). */
+function unlistedText(environmentId: string, lookup: DefaultEnvironmentLookup): string {
+  if (lookup.status === 'found') {
+    const isArchived = lookup.environment.archivedAt !== null && lookup.environment.archivedAt !== undefined
+    return `${lookup.environment.name} · ${isArchived ? 'archived' : environmentTypeLabel(lookup.environment.type)}`
+  }
+  if (lookup.status === 'not_found') return `${environmentId} · deleted or not visible to you`
+  if (lookup.status === 'forbidden') return `${environmentId} · not allowed`
+  return environmentId
+}
+
+export function DefaultEnvironmentField({
+  id,
+  value,
+  choices,
+  lookup,
+  isReadOnly,
+  selectRef,
+  onChange,
+}: {
+  id: string
+  value: string | null
+  choices: EnvironmentChoice[]
+  /** What is known about `value`. */
+  lookup: DefaultEnvironmentLookup
+  isReadOnly: boolean
+  selectRef?: Ref<HTMLSelectElement>
+  onChange: (environmentId: string | null) => void
+}) {
+  const now = useNow()
+  const isUnlisted = value !== null && !choices.some((choice) => choice.environment.id === value)
+  const selected = lookup.status === 'found' ? lookup.environment : null
+  const health = lookup.status === 'found' ? environmentHealthLabel(lookup.health, now) : null
+  const descriptionId = `${id}-description`
+
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={id}>Default environment</Label>
+      <p id={descriptionId} className="text-xs text-muted-foreground">
+        Where tools of new sessions run when the session does not pick an environment. Archived environments
+        are not offered.
+      </p>
+      <Select
+        id={id}
+        ref={selectRef}
+        className="w-full max-w-xl"
+        aria-describedby={descriptionId}
+        value={value ?? NONE}
+        disabled={isReadOnly}
+        onChange={(event) => onChange(event.target.value === NONE ? null : event.target.value)}
+      >
+        <option value={NONE}>None: each session must pick an environment</option>
+        {isUnlisted ? <option value={value}>{unlistedText(value, lookup)}</option> : null}
+        {choices.map((choice) => (
+          <option key={choice.environment.id} value={choice.environment.id}>
+            {optionText(choice, now)}
+          </option>
+        ))}
+      </Select>
+      {selected ? (
+        <p className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+          <Badge>{environmentTypeLabel(selected.type)}</Badge>
+          {health ? <Badge tone={health.tone}>{health.text}</Badge> : null}
+          <span className="font-mono break-all">{selected.id}</span>
+        </p>
+      ) : null}
+    </div>
+  )
+}

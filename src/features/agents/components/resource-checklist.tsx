@@ -1,0 +1,91 @@
+import { useId } from 'react'
+import { Button } from '@/components/ui/button'
+
+export type ChecklistItem = { id: string; name: string; detail?: string | null | undefined }
+
+/**
+ * A multi-select as a group of checkboxes. Selected ids that are not among the items (deleted,
+ * hidden) stay listed, checked, so the user can see and remove them.
+ */
+export function ResourceChecklist({
+  legend,
+  description,
+  items,
+  selected,
+  isReadOnly,
+  emptyText,
+  loadError,
+  onRetry,
+  onChange,
+}: {
+  legend: string
+  description: string
+  /** undefined while the choices load. */
+  items: ChecklistItem[] | undefined
+  selected: string[]
+  isReadOnly: boolean
+  emptyText: string
+  /** Why the choices could not be loaded; the selected ids are still shown. */
+  loadError: string | null
+  onRetry: () => void
+  onChange: (ids: string[]) => void
+}) {
+  const baseId = useId()
+  const known = items ?? []
+  const unknown = selected.filter((id) => !known.some((item) => item.id === id))
+  const unknownDetail = items ? 'Not found or not visible to you' : null
+  const rows: ChecklistItem[] = [...known, ...unknown.map((id) => ({ id, name: id, detail: unknownDetail }))]
+
+  function toggle(id: string, isChecked: boolean) {
+    onChange(
+      isChecked
+        ? [...selected.filter((other) => other !== id), id]
+        : selected.filter((other) => other !== id),
+    )
+  }
+
+  return (
+    <fieldset className="flex flex-col gap-2" aria-describedby={`${baseId}-description`}>
+      <legend className="text-sm font-medium">{legend}</legend>
+      <p id={`${baseId}-description`} className="text-xs text-muted-foreground">
+        {description}
+      </p>
+      {loadError ? (
+        <p role="alert" className="text-sm text-destructive">
+          The choices could not be loaded: {loadError}{' '}
+          <Button variant="link" size="sm" className="h-auto p-0 underline" onClick={onRetry}>
+            Try again
+          </Button>
+        </p>
+      ) : !items ? (
+        <p className="text-sm text-muted-foreground">Loading…</p>
+      ) : rows.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{emptyText}</p>
+      ) : null}
+      <ul className="flex flex-col gap-1">
+        {rows.map((item, index) => {
+          const inputId = `${baseId}-${index}`
+          return (
+            <li key={item.id} className="flex items-start gap-2">
+              <input
+                id={inputId}
+                type="checkbox"
+                className="mt-1 size-4 accent-primary"
+                checked={selected.includes(item.id)}
+                disabled={isReadOnly}
+                onChange={(event) => toggle(item.id, event.target.checked)}
+              />
+              <label htmlFor={inputId} className="text-sm">
+                <span className="font-medium break-words">{item.name}</span>{' '}
+                <span className="font-mono text-xs text-muted-foreground">{item.id}</span>
+                {item.detail ? (
+                  <span className="block text-xs break-words text-muted-foreground">{item.detail}</span>
+                ) : null}
+              </label>
+            </li>
+          )
+        })}
+      </ul>
+    </fieldset>
+  )
+}

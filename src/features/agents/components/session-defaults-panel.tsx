@@ -1,0 +1,151 @@
+import { useQuery } from '@tanstack/react-query'
+import { CopyDefinitionCurlDialog } from './copy-definition-curl-dialog'
+import { SessionDefaultsForm, type ChecklistChoices } from './session-defaults-form'
+import { useSessionDefaultsEditor } from './use-session-defaults-editor'
+import { VersionConflictDialog } from './version-conflict-dialog'
+import { memoryStoreChoicesQuery, vaultChoicesQuery } from '../api/lookup-queries'
+import { agentDefinitionQuery } from '../api/queries'
+import { useDefaultEnvironmentLookup } from '../api/use-default-environment-lookup'
+import { useEnvironmentChoices } from '../api/use-environment-choices'
+import type { ScopeHeaders } from '../models/definition-patch-curl'
+import { mergeSessionDefaults } from '../models/merge-session-defaults'
+import { errorMessage } from '@/api/api-error'
+import { Badge } from '@/components/ui/badge'
+import { Notice } from '@/components/ui/notice'
+import { QueryErrorState } from '@/components/ui/query-error-state'
+import { LoadingState } from '@/components/ui/states'
+
+function checklistChoices<T extends { id: string }>(
+  query: { data: T[] | undefined; error: unknown; isError: boolean; refetch: () => Promise<unknown> },
+  toItem: (item: T) => { id: string; name: string; detail?: string | null },
+): ChecklistChoices {
+  return {
+    items: query.data?.filter((item) => !('archivedAt' in item && item.archivedAt)).map(toItem),
+    error: query.isError ? errorMessage(query.error) : null,
+    onRetry: () => void query.refetch(),
+  }
+}
+
+/**
+ * Runtime configuration → Session defaults: the environment, memory stores and vaults new sessions
+ * of this agent inherit. Saving is a read-modify-write of the whole definition.
+ */
+export function SessionDefaultsPanel({
+  agentId,
+  readOnlyReason,
+  scope,
+  onShowVersions,
+}: {
+  agentId: string
+  /** Why this user cannot change the defaults here, or null when they can. */
+  readOnlyReason: string | null
+  scope: ScopeHeaders
+  onShowVersions: () => void
+}) {
+  const definition = useQuery(agentDefinitionQuery(agentId))
+  const environments = useEnvironmentChoices()
+  const memoryStores = useQuery(memoryStoreChoicesQuery())
+  const vaults = useQuery(vaultChoicesQuery())
+  const isLocal = (environmentId: string) =>
+    environments.choices?.some(
+      (choice) => choice.environment.id === environmentId && choice.environment.type === 'local',
+    ) ?? false
+  const editor = useSessionDefaultsEditor(agentId, definition.data?.definition, isLocal)
+  const lookup = useDefaultEnvironmentLookup(editor.draft?.defaultEnvironmentId ?? null, environments.choices)
+
+  const environmentName = (environmentId: string) =>
+    environments.choices?.find((choice) => choice.environment.id === environmentId)?.environment.name ??
+    (lookup.status === 'found' && lookup.environment.id === environmentId
+      ? lookup.environment.name
+      : environmentId)
+
+  const isReadOnly = readOnlyReason !== null
+  const { base, draft } = editor
+
+  return (
+    <section aria-labelledby="session-defaults-heading" className="flex max-w-4xl flex-col gap-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id="session-defaults-heading" className="text-lg font-semibold">
+            Session defaults
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            What new sessions of this agent use when they do not choose for themselves. Stored in the agent
+            definition{base ? <>, now at version {base.version}</> : null}.
+          </p>
+        </div>
+        <CopyDefinitionCurlDialog
+          agentId={agentId}
+          body={base && draft ? mergeSessionDefaults(base, draft) : null}
+          scope={scope}
+        />
+      </div>
+      {isReadOnly ? (
+        <Notice tone="warning" title={<Badge tone="warning">Read-only</Badge>}>
+          {readOnlyReason}
+        </Notice>
+      ) : null}
+      {editor.isBaseOutdated && definition.data ? (
+        <Notice tone="info">
+          Version {definition.data.definition.version} was saved since you started editing version{' '}
+          {base?.version}. Saving will show what changed and let you choose.
+        </Notice>
+      ) : null}
+      {definition.isPending ? (
+        <LoadingState label="Loading the definition…" />
+      ) : definition.isError ? (
+        <QueryErrorState
+          title="The agent definition could not be loaded"
+          error={definition.error}
+          onRetry={() => void definition.refetch()}
+        />
+      ) : environments.query.isPending ? (
+        <LoadingState label="Loading environments…" />
+      ) : environments.query.isError ? (
+        <QueryErrorState
+          title="Environments could not be loaded"
+          error={environments.query.error}
+          onRetry={() => void environments.query.refetch()}
+        />
+      ) : base && draft ? (
+        <>
+          {environments.isHealthUnavailable ? (
+            <p className="text-xs text-muted-foreground">
+              Worker status is unavailable; health is not shown.
+            </p>
+          ) : null}
+          <SessionDefaultsForm
+            agentId={agentId}
+            base={base}
+            draft={draft}
+            editor={editor}
+            choices={environments.choices ?? []}
+            lookup={lookup}
+            memoryStores={checklistChoices(memoryStores, (store) => ({
+              id: store.id,
+              name: store.name,
+              detail: store.description,
+            }))}
+            vaults={checklistChoices(vaults, (vault) => ({
+              id: vault.id,
+              name: vault.displayName ?? vault.name,
+              detail: vault.description,
+            }))}
+            isReadOnly={isReadOnly}
+            environmentName={environmentName}
+            onShowVersions={onShowVersions}
+          />
+        </>
+      ) : null}
+      <VersionConflictDialog
+        conflict={editor.conflict}
+        environmentName={environmentName}
+        isSaving={editor.isSaving}
+        error={editor.conflict ? editor.saveError : null}
+        onReapply={() => void editor.reapply()}
+        onDiscard={editor.discard}
+        onDismiss={editor.dismissConflict}
+      />
+    </section>
+  )
+}

@@ -1,0 +1,28 @@
+import type { components } from '@/api/schema.gen'
+
+type Schemas = components['schemas']
+
+export type Agent = Schemas['Agent']
+export type AgentDefinition = Schemas['AgentDefinition']
+export type AgentDefinitionUpdate = Schemas['AgentDefinitionUpdate']
+export type AgentVersion = Schemas['AgentVersion']
+export type Environment = Schemas['Environment']
+export type EnvironmentType = Schemas['EnvironmentType']
+export type HandsStatus = Schemas['HandsStatus']
+export type MemoryStore = Schemas['MemoryStore']
+export type Session = Schemas['Session']
+export type Vault = Schemas['Vault']
+export type WorkItem = Schemas['WorkItem']
+
+/** The three definition fields new sessions inherit when they do not name their own. */
+export type SessionDefaults = {
+  defaultEnvironmentId: string | null
+  defaultMemoryStoreIds: string[]
+  defaultVaultIds: string[]
+}
+
+export const SESSION_DEFAULT_FIELDS = [
+  'defaultEnvironmentId',
+  'defaultMemoryStoreIds',
+  'defaultVaultIds',
+] as const

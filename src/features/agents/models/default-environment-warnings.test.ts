@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest'
+import type { Environment } from './agent-types'
+import { defaultEnvironmentWarnings } from './default-environment-warnings'
+
+function environment(overrides: Partial<Environment>): Environment {
+  return {
+    id: 'env_1',
+    name: 'build-workers',
+    type: 'self_hosted',
+    config: {},
+    ownerId: 'usr_alice',
+    createdAt: 1,
+    updatedAt: 1,
+    archivedAt: null,
+    ...overrides,
+  }
+}
+
+const kinds = (input: Parameters<typeof defaultEnvironmentWarnings>[0]) =>
+  defaultEnvironmentWarnings(input).map((warning) => warning.kind)
+
+describe('defaultEnvironmentWarnings', () => {
+  it('has nothing to say without a default or while checking', () => {
+    expect(kinds({ environmentId: null, lookup: { status: 'not_found' }, localPolicy: 'unknown' })).toEqual(
+      [],
+    )
+    expect(kinds({ environmentId: 'env_1', lookup: { status: 'loading' }, localPolicy: 'unknown' })).toEqual(
+      [],
+    )
+  })
+
+  it('warns about an archived default and offers to choose another or clear it', () => {
+    const [warning] = defaultEnvironmentWarnings({
+      environmentId: 'env_1',
+      lookup: {
+        status: 'found',
+        environment: environment({ archivedAt: 5, name: 'old-remote' }),
+        health: null,
+      },
+      localPolicy: 'unknown',
+    })
+    expect(warning).toMatchObject({ kind: 'archived', tone: 'danger', fixes: ['choose_other', 'clear'] })
+    expect(warning?.title).toContain('old-remote')
+  })
+
+  it('warns about a deleted or invisible default (404) and an inaccessible one (403)', () => {
+    expect(
+      kinds({ environmentId: 'env_x', lookup: { status: 'not_found' }, localPolicy: 'unknown' }),
+    ).toEqual(['missing'])
+    expect(
+      kinds({ environmentId: 'env_x', lookup: { status: 'forbidden' }, localPolicy: 'unknown' }),
+    ).toEqual(['inaccessible'])
+  })
+
+  it('warns about a local default once the deployment is known to disable it, and informs before', () => {
+    const lookup = { status: 'found', environment: environment({ type: 'local' }), health: null } as const
+    expect(kinds({ environmentId: 'env_1', lookup, localPolicy: 'disabled' })).toEqual(['local_disabled'])
+    expect(
+      defaultEnvironmentWarnings({ environmentId: 'env_1', lookup, localPolicy: 'unknown' })[0]?.tone,
+    ).toBe('info')
+    expect(kinds({ environmentId: 'env_1', lookup, localPolicy: 'allowed' })).toEqual([])
+  })
+
+  it('warns when no worker of a self-hosted default is online', () => {
+    const found = (state: 'online' | 'offline' | 'unknown') =>
+      ({
+        status: 'found',
+        environment: environment({}),
+        health: state === 'unknown' ? { state } : { state, workerIds: ['w'], lastSeenAt: 1 },
+      }) as const
+    expect(kinds({ environmentId: 'env_1', lookup: found('offline'), localPolicy: 'unknown' })).toEqual([
+      'no_worker_online',
+    ])
+    expect(kinds({ environmentId: 'env_1', lookup: found('unknown'), localPolicy: 'unknown' })).toEqual([
+      'no_worker_online',
+    ])
+    expect(kinds({ environmentId: 'env_1', lookup: found('online'), localPolicy: 'unknown' })).toEqual([])
+  })
+
+  it('says when the default could not be checked', () => {
+    expect(
+      defaultEnvironmentWarnings({
+        environmentId: 'env_1',
+        lookup: { status: 'error', message: 'The server failed to answer; try again.' },
+        localPolicy: 'unknown',
+      })[0],
+    ).toMatchObject({ kind: 'lookup_failed', detail: 'The server failed to answer; try again.' })
+  })
+})

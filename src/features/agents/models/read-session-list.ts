@@ -1,0 +1,22 @@
+import { ApiError } from '@/api/api-error'
+import type { Session } from './agent-types'
+
+export type SessionListPage = { items: Session[]; nextOffset: number | null }
+
+/**
+ * Spec 1.0.0 servers answer a bare array; newer ones page with `{items, next_offset}`. (The
+ * sessions feature reads lists the same way; features do not share code, so this is its own copy.)
+ */
+export function readSessionList(data: unknown, offset: number): SessionListPage {
+  if (Array.isArray(data)) return { items: data as Session[], nextOffset: null }
+  if (typeof data === 'object' && data !== null && Array.isArray((data as { items?: unknown }).items)) {
+    const page = data as { items: Session[]; next_offset?: unknown }
+    const next = typeof page.next_offset === 'number' && page.next_offset > offset ? page.next_offset : null
+    return { items: page.items, nextOffset: next }
+  }
+  throw new ApiError({
+    status: 200,
+    kind: 'malformed',
+    message: 'The server sent a session list the console does not understand (expected a list or {items}).',
+  })
+}

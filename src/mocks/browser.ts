@@ -35,9 +35,9 @@ export async function startBrowserMock() {
     onChange: autosave.markDirty,
     onReset: autosave.clear,
   })
-  // Every change made through the API marks the state for saving (reads change nothing worth it).
+  // Every change made through the API is saved shortly after it lands (reads change nothing).
   const markChanges = http.all('*/api/*', ({ request }) => {
-    if (request.method !== 'GET') autosave.markDirty()
+    if (request.method !== 'GET') autosave.saveSoon(backend.options.latencyMs + 300)
   })
   const worker = setupWorker(markChanges, ...createHandlers(backend))
   await worker.start({

@@ -58,6 +58,18 @@ describe('demo persistence', () => {
     expect(store.saves).toBe(1)
   })
 
+  it('saves a user action soon after it lands, without waiting for the background debounce', async () => {
+    const { backend, scheduler } = await seeded()
+    const store = createMemoryStore()
+    const autosave = createAutosave(backend, store, scheduler, 1_000)
+    autosave.markDirty()
+    autosave.saveSoon(400)
+    await scheduler.advance(450)
+    expect(store.saves).toBe(1)
+    await scheduler.advance(2_000)
+    expect(store.saves).toBe(1)
+  })
+
   it('restores the saved state over a fresh seed, regenerating untouched large sessions', async () => {
     const first = await seeded()
     const store = createMemoryStore()

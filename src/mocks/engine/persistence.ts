@@ -119,6 +119,11 @@ export function createIndexedDbStore(name = 'asc-mock-demo', storeName = 'state'
 export type Autosave = {
   /** Something changed: save within `debounceMs` (several changes make one save). */
   markDirty: () => void
+  /**
+   * A user's change is on its way (a mutating API call): save shortly after it lands, so a reload
+   * right after an action keeps it. The delay covers the demo's answer latency.
+   */
+  saveSoon: (delayMs?: number) => void
   /** Saves now if anything changed (page hide). */
   flush: () => Promise<void>
   /** Restores the saved state over the seeded db; true when there was one. */
@@ -157,6 +162,11 @@ export function createAutosave(
     markDirty: () => {
       isDirty = true
       pending ??= scheduler.schedule(debounceMs, flush)
+    },
+    saveSoon: (delayMs = 400) => {
+      isDirty = true
+      pending?.()
+      pending = scheduler.schedule(delayMs, flush)
     },
     flush,
     restore: async () => {

@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router'
-import { sessionListQuery } from '../api/queries'
+import { SessionFilters } from './session-filters'
+import { SessionRowActions } from './session-row-actions'
+import { StatusBadge } from './status-badge'
+import { environmentsQuery, sessionListQuery } from '../api/queries'
 import type { SessionListParams } from '../api/keys'
+import { describeEnvironmentSelection } from '../models/describe-environment-selection'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { Select } from '@/components/ui/input'
 import { QueryErrorState } from '@/components/ui/query-error-state'
 import { EmptyState, LoadingState } from '@/components/ui/states'
 import { formatExactTime, formatRelativeTime } from '@/lib/format-time'
@@ -17,12 +20,18 @@ function readStatus(value: string | null): SessionListParams['status'] {
   return statuses.find((status) => status === value) ?? 'active'
 }
 
-export function SessionsTable() {
+/** Sessions with their environment (and how it was chosen), status and last activity; paged on the server. */
+export function SessionsTable({ canWrite }: { canWrite: boolean }) {
   const [params, setParams] = useSearchParams()
   const status = readStatus(params.get('status'))
+  const agentId = params.get('agentId') || undefined
+  const environmentId = params.get('environmentId') || undefined
   const offset = Math.max(0, Number.parseInt(params.get('offset') ?? '0', 10) || 0)
   const now = useNow()
-  const query = useQuery(sessionListQuery({ status, limit: PAGE_SIZE, offset }))
+  const query = useQuery(sessionListQuery({ status, agentId, environmentId, limit: PAGE_SIZE, offset }))
+  const environments = useQuery(environmentsQuery())
+  const environmentName = (id: string) =>
+    environments.data?.find((environment) => environment.id === id)?.name
 
   const update = (changes: Record<string, string | null>) =>
     setParams((current) => {
@@ -34,22 +43,10 @@ export function SessionsTable() {
       return next
     })
 
+  const head = 'px-3 py-2'
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex items-center gap-2">
-        <label htmlFor="session-status" className="text-sm text-muted-foreground">
-          Status
-        </label>
-        <Select
-          id="session-status"
-          value={status}
-          onChange={(event) => update({ status: event.target.value, offset: null })}
-        >
-          <option value="active">Active</option>
-          <option value="archived">Archived</option>
-          <option value="all">All</option>
-        </Select>
-      </div>
+      <SessionFilters params={{ status, agentId, environmentId }} onChange={update} />
       {query.isPending ? (
         <LoadingState label="Loading sessions…" />
       ) : query.isError ? (
@@ -59,9 +56,7 @@ export function SessionsTable() {
           onRetry={() => void query.refetch()}
         />
       ) : query.data.items.length === 0 ? (
-        <EmptyState title="No sessions match">
-          Change the status filter, or create a session from an agent.
-        </EmptyState>
+        <EmptyState title="No sessions match">Change the filters, or create a session.</EmptyState>
       ) : (
         <>
           <div className="overflow-x-auto rounded-lg border border-border">
@@ -69,26 +64,32 @@ export function SessionsTable() {
               <caption className="sr-only">Sessions</caption>
               <thead className="bg-muted text-xs text-muted-foreground uppercase">
                 <tr>
-                  <th scope="col" className="px-3 py-2">
+                  <th scope="col" className={head}>
                     Session
                   </th>
-                  <th scope="col" className="px-3 py-2">
+                  <th scope="col" className={head}>
                     Agent
                   </th>
-                  <th scope="col" className="px-3 py-2">
+                  <th scope="col" className={head}>
                     Environment
                   </th>
-                  <th scope="col" className="px-3 py-2">
+                  <th scope="col" className={head}>
                     Status
                   </th>
-                  <th scope="col" className="px-3 py-2">
+                  <th scope="col" className={head}>
                     Last activity
                   </th>
+                  {canWrite ? (
+                    <th scope="col" className={head}>
+                      <span className="sr-only">Actions</span>
+                    </th>
+                  ) : null}
                 </tr>
               </thead>
               <tbody>
                 {query.data.items.map((session) => {
                   const lastActivity = session.lastActivityAt ?? session.updatedAt
+                  const selection = describeEnvironmentSelection(session)
                   return (
                     <tr key={session.id} className="border-t border-border">
                       <td className="px-3 py-2">
@@ -101,21 +102,28 @@ export function SessionsTable() {
                       </td>
                       <td className="px-3 py-2 font-mono text-xs">{session.agentId}</td>
                       <td className="px-3 py-2">
-                        <span className="font-mono text-xs">{session.environmentId ?? '—'}</span>{' '}
-                        {session.environmentSource ? (
-                          <Badge tone={session.environmentSource === 'agent_default' ? 'neutral' : 'info'}>
-                            {session.environmentSource === 'agent_default'
-                              ? 'inherited'
-                              : session.environmentSource}
+                        <span className="text-xs">
+                          {session.environmentId
+                            ? (environmentName(session.environmentId) ?? session.environmentId)
+                            : '—'}
+                        </span>{' '}
+                        {selection.source !== 'unknown' && selection.source !== 'none' ? (
+                          <Badge tone={selection.source === 'agent_default' ? 'neutral' : 'info'}>
+                            {selection.marker}
                           </Badge>
                         ) : null}
                       </td>
                       <td className="px-3 py-2">
-                        <Badge>{session.archivedAt ? 'archived' : session.status}</Badge>
+                        <StatusBadge status={session.archivedAt ? 'archived' : session.status} />
                       </td>
                       <td className="px-3 py-2" title={formatExactTime(lastActivity)}>
                         {formatRelativeTime(lastActivity, now)}
                       </td>
+                      {canWrite ? (
+                        <td className="px-3 py-2">
+                          <SessionRowActions session={session} />
+                        </td>
+                      ) : null}
                     </tr>
                   )
                 })}

@@ -65,6 +65,7 @@ describe('EventStore', () => {
     expect(store.cursor).toBe('c9')
     expect(store.version).toBeGreaterThan(before)
     expect(store.has('evt_1')).toBe(false)
+    expect(store.generation).toBe(1)
   })
 
   it('does not notify when a page brings nothing new', () => {

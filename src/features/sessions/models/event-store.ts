@@ -24,12 +24,14 @@ export const animationFrameScheduler: FrameScheduler = (flush) => {
 export class EventStore {
   private readonly events: PublicEvent[] = []
   private readonly ids = new Set<string>()
+  private readonly positions = new Map<string, number>()
   private readonly listeners = new Set<Listener>()
   private pending: PublicEvent[] = []
   private isFlushScheduled = false
   private cursorValue: string | null = null
   private versionValue = 0
   private duplicatesValue = 0
+  private generationValue = 0
 
   constructor(private readonly scheduleFrame: FrameScheduler = animationFrameScheduler) {}
 
@@ -43,6 +45,11 @@ export class EventStore {
 
   get size(): number {
     return this.events.length
+  }
+
+  /** Bumped when the log is replaced (snapshot reload); views built on the old log start over. */
+  get generation(): number {
+    return this.generationValue
   }
 
   /** How many events were seen again and ignored (replays after reconnects). */
@@ -63,7 +70,7 @@ export class EventStore {
   }
 
   indexOf(id: string): number {
-    return this.events.findIndex((event) => event.id === id)
+    return this.positions.get(id) ?? -1
   }
 
   subscribe = (listener: Listener): (() => void) => {
@@ -77,7 +84,9 @@ export class EventStore {
   reset(events: readonly PublicEvent[], cursor: string | null) {
     this.events.length = 0
     this.ids.clear()
+    this.positions.clear()
     this.pending = []
+    this.generationValue += 1
     this.cursorValue = cursor
     this.applyNow(events)
     if (cursor !== null) this.cursorValue = cursor
@@ -116,6 +125,7 @@ export class EventStore {
         continue
       }
       this.ids.add(event.id)
+      this.positions.set(event.id, this.events.length)
       this.events.push(event)
       // The cursor advances only after the event is in the log.
       this.cursorValue = event.cursor

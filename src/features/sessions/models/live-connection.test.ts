@@ -112,6 +112,33 @@ describe('LiveConnection', () => {
     expect(statuses).toContain('live')
   })
 
+  it('backs off when streams are accepted and cut before delivering anything', async () => {
+    const store = new EventStore(immediateFrames)
+    const delays: number[] = []
+    let opened = 0
+    const connection = new LiveConnection({
+      store,
+      // eslint-disable-next-line require-yield
+      openStream: async function* (_after, _signal, onOpen) {
+        opened += 1
+        onOpen()
+        await Promise.resolve()
+        throw new Error('cut')
+      },
+      reloadSnapshot: () => Promise.resolve(null),
+      isCursorExpired: () => false,
+      sleep: (ms) => {
+        delays.push(ms)
+        return new Promise((resolve) => setTimeout(resolve, 0))
+      },
+      random: () => 1,
+    })
+    connection.start(null)
+    await waitFor(() => opened >= 5)
+    connection.close()
+    expect(delays.slice(0, 4)).toEqual([500, 1000, 2000, 4000])
+  })
+
   it('pause stops reading and a later start resumes after the last applied event', async () => {
     const events = makeEvents(5)
     const server = fakeServer(events, { drops: 0, random: () => 1 })

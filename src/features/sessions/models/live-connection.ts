@@ -1,6 +1,9 @@
 import type { EventStore, PublicEvent } from './event-store'
 import { reconnectDelay } from './reconnect-delay'
 
+/** A stream that stayed open this long counts as healthy even if the session was quiet. */
+const STABLE_STREAM_MS = 30_000
+
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'paused' | 'closed'
 
 export type LiveConnectionDeps = {
@@ -81,12 +84,20 @@ export class LiveConnection {
     this.setStatus('connecting', { attempt })
     while (!signal.aborted) {
       try {
+        let openedAt: number | null = null
         const onOpen = () => {
-          attempt = 0
+          openedAt = Date.now()
           this.setStatus('live', { attempt })
         }
-        for await (const event of this.deps.openStream(after, signal, onOpen)) {
-          this.deps.store.enqueue(event)
+        try {
+          for await (const event of this.deps.openStream(after, signal, onOpen)) {
+            // Only a stream that delivers (or stays up a while) resets the backoff: one that is
+            // accepted and cut at once must not turn into a reconnect storm.
+            attempt = 0
+            this.deps.store.enqueue(event)
+          }
+        } finally {
+          if (openedAt !== null && Date.now() - openedAt > STABLE_STREAM_MS) attempt = 0
         }
         // A clean end of stream is a drop too: the server may have restarted.
         if (signal.aborted) return

@@ -1,0 +1,60 @@
+import type { Page } from '@playwright/test'
+
+// Seeded ids (src/mocks/seed/fixture-ids.ts); e2e runs against the built console, so they are repeated here.
+export const SEEDED = {
+  triageBot: 'agt_triagebot00001',
+  releaseHelper: 'agt_releasehelper1',
+  buildWorkers: 'env_buildworkers01',
+  sharedDocs: 'env_shareddocs001',
+  buildDone: 'sess_builddone0001',
+  buildActive: 'sess_buildactive01',
+  labQueued: 'sess_labqueued0001',
+  largeHistory: 'sess_largehistory1',
+  needsApproval: 'sess_needsapprove1',
+  fresh: 'sess_freshsession01',
+} as const
+
+/** The id the mock gives the `seq`-th event of a session (session-history.ts). */
+export function seededEventId(sessionId: string, seq: number): string {
+  return `evt_${sessionId.replace(/^sess_/, '')}_${seq.toString(36).padStart(6, '0')}`
+}
+
+export type ApiAnswer = { status: number; body: unknown }
+
+/**
+ * Calls the API (or the mock's /__mock controls) from inside the page, so the bundled mock in the
+ * service worker answers with the state the console shows, as the signed-in user.
+ */
+export async function callApi(page: Page, method: string, path: string, body?: unknown): Promise<ApiAnswer> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const auth = JSON.parse(sessionStorage.getItem('asc.auth') ?? 'null') as { token?: string } | null
+      const scope = JSON.parse(localStorage.getItem('asc.scope') ?? 'null') as { namespace?: string } | null
+      const headers: Record<string, string> = { Authorization: `Bearer ${auth?.token ?? ''}` }
+      if (scope?.namespace) headers['X-AgentScope-Namespace'] = scope.namespace
+      if (body !== undefined) headers['Content-Type'] = 'application/json'
+      const response = await fetch(path, {
+        method,
+        headers,
+        body: body === undefined ? null : JSON.stringify(body),
+      })
+      const text = await response.text()
+      return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null }
+    },
+    { method, path, body },
+  )
+}
+
+/** Every event of a session as the server holds it, paged like the console pages it. */
+export async function serverEventIds(page: Page, sessionId: string): Promise<string[]> {
+  const ids: string[] = []
+  let after: string | null = null
+  for (;;) {
+    const query: string = after ? `&after=${encodeURIComponent(after)}` : ''
+    const page_ = await callApi(page, 'GET', `/api/v1/agent-sessions/${sessionId}/events?limit=1000${query}`)
+    const body = page_.body as { data: { id: string }[]; has_more: boolean; next_cursor: string | null }
+    ids.push(...body.data.map((event) => event.id))
+    if (!body.has_more || body.data.length === 0) return ids
+    after = body.next_cursor
+  }
+}

@@ -1,0 +1,68 @@
+import { useQuery } from '@tanstack/react-query'
+import { agentDefinitionQuery, environmentQuery, memoryStoresQuery, vaultsQuery } from '../api/queries'
+import type { Environment } from '../api/types'
+import { QueryErrorState } from '@/components/ui/query-error-state'
+import { Spinner } from '@/components/ui/states'
+
+/** What a new session inherits from the agent: default environment, memory stores and vaults. */
+export function AgentDefaults({
+  agentId,
+  environments,
+}: {
+  agentId: string
+  environments: readonly Environment[]
+}) {
+  const definition = useQuery(agentDefinitionQuery(agentId))
+  const stores = useQuery(memoryStoresQuery())
+  const vaults = useQuery(vaultsQuery())
+  const defaultId = definition.data?.defaultEnvironmentId ?? null
+  const listed = environments.find((candidate) => candidate.id === defaultId)
+  // The list may predate the environment (created a moment ago elsewhere): read it by id then.
+  const single = useQuery({ ...environmentQuery(defaultId ?? ''), enabled: defaultId !== null && !listed })
+  if (definition.isPending) return <Spinner label="Loading the agent’s defaults…" />
+  if (definition.isError) {
+    return (
+      <QueryErrorState
+        title="The agent’s defaults could not be loaded"
+        error={definition.error}
+        onRetry={() => void definition.refetch()}
+      />
+    )
+  }
+  const { defaultEnvironmentId, defaultMemoryStoreIds = [], defaultVaultIds = [], version } = definition.data
+  const environment = listed ?? single.data
+  const storeName = (id: string) => stores.data?.find((store) => store.id === id)?.name ?? id
+  const vaultName = (id: string) => {
+    const vault = vaults.data?.find((candidate) => candidate.id === id)
+    return vault?.displayName ?? vault?.name ?? id
+  }
+  return (
+    <section
+      aria-label="Inherited defaults"
+      className="rounded-md border border-border bg-muted/40 p-3 text-sm"
+    >
+      <p className="text-xs font-medium text-muted-foreground">
+        Inherited from the agent (definition version {version})
+      </p>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+        <dt className="text-muted-foreground">Default environment</dt>
+        <dd data-testid="inherited-environment">
+          {defaultEnvironmentId ? (
+            <>
+              {environment ? `${environment.name} (${environment.type})` : defaultEnvironmentId}{' '}
+              <span className="font-mono text-xs text-muted-foreground">{defaultEnvironmentId}</span>
+            </>
+          ) : (
+            <span className="text-warning">
+              None: without a choice below the session has nowhere to run tools.
+            </span>
+          )}
+        </dd>
+        <dt className="text-muted-foreground">Memory stores</dt>
+        <dd>{defaultMemoryStoreIds.length ? defaultMemoryStoreIds.map(storeName).join(', ') : 'none'}</dd>
+        <dt className="text-muted-foreground">Vaults</dt>
+        <dd>{defaultVaultIds.length ? defaultVaultIds.map(vaultName).join(', ') : 'none'}</dd>
+      </dl>
+    </section>
+  )
+}

@@ -1,0 +1,118 @@
+import { memo } from 'react'
+import { StatusBadge } from './status-badge'
+import type { PublicEvent } from '../models/event-store'
+import { isErrorEvent } from '../models/event-category'
+import { summarizeEvent } from '../models/summarize-event'
+import type { TimelineBuilder, TimelineRow } from '../models/timeline-builder'
+import { cn } from '@/lib/cn'
+
+const timeFormat = new Intl.DateTimeFormat('en', {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  fractionalSecondDigits: 3,
+  hour12: false,
+})
+
+function GroupToggle({
+  isCollapsed,
+  label,
+  onToggle,
+}: {
+  isCollapsed: boolean
+  label: string
+  onToggle: () => void
+}) {
+  return (
+    <button
+      type="button"
+      aria-expanded={!isCollapsed}
+      aria-label={`${isCollapsed ? 'Expand' : 'Collapse'} ${label}`}
+      onClick={onToggle}
+      className="inline-flex size-6 shrink-0 items-center justify-center rounded text-muted-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+    >
+      <span aria-hidden="true">{isCollapsed ? '▸' : '▾'}</span>
+    </button>
+  )
+}
+
+type RowProps = {
+  row: TimelineRow
+  event: PublicEvent | undefined
+  builder: TimelineBuilder
+  isSelected: boolean
+  isCollapsed: boolean
+  onSelect: (eventId: string) => void
+  onToggle: (groupKey: string) => void
+  /** Header rows read live summaries by reference; a new revision re-renders them. */
+  revision: number
+}
+
+/** One timeline row: a turn header, a tool-call header, or an event (time, type, masked preview). */
+export const EventRow = memo(function EventRow({
+  row,
+  event,
+  builder,
+  isSelected,
+  isCollapsed,
+  onSelect,
+  onToggle,
+}: RowProps) {
+  if (row.kind === 'turn') {
+    const turn = row.turnId === null ? undefined : builder.turns.get(row.turnId)
+    const label = row.turnId === null ? 'Session events' : `Turn ${row.turnId}`
+    return (
+      <div className="flex h-full items-center gap-2 border-t border-border bg-muted/60 px-2 text-xs font-medium">
+        <GroupToggle isCollapsed={isCollapsed} label={label} onToggle={() => onToggle(row.groupKey)} />
+        <span className="font-mono">{label}</span>
+        {turn ? <StatusBadge status={turn.status} /> : null}
+        {turn?.message ? (
+          <span className="truncate font-normal text-muted-foreground">“{turn.message}”</span>
+        ) : null}
+        {turn ? (
+          <span className="ml-auto shrink-0 font-normal text-muted-foreground">
+            {turn.eventCount} events{turn.errorCount ? ` · ${turn.errorCount} errors` : ''}
+          </span>
+        ) : null}
+      </div>
+    )
+  }
+  if (row.kind === 'tool') {
+    const tool = builder.tools.get(row.toolKey)
+    const label = `tool call ${tool?.name ?? ''} ${tool?.toolCallId ?? ''}`
+    return (
+      <div className="ml-6 flex h-full items-center gap-2 border-l-2 border-primary/50 pl-2 text-xs">
+        <GroupToggle isCollapsed={isCollapsed} label={label} onToggle={() => onToggle(row.groupKey)} />
+        <span className="font-mono font-medium">{tool?.name ?? 'tool'}</span>
+        <StatusBadge status={tool?.status} />
+        <span className="truncate font-mono text-muted-foreground">{tool?.toolCallId}</span>
+      </div>
+    )
+  }
+  if (!event) return null
+  const isError = isErrorEvent(event)
+  return (
+    <button
+      type="button"
+      aria-current={isSelected ? 'true' : undefined}
+      onClick={() => onSelect(event.id)}
+      className={cn(
+        'flex h-full w-full items-center gap-3 px-2 text-left text-xs hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring',
+        row.toolKey === null ? 'pl-8' : 'ml-6 w-[calc(100%-1.5rem)] border-l-2 border-primary/50 pl-8',
+        isSelected && 'bg-accent text-accent-foreground',
+      )}
+    >
+      <time
+        className="shrink-0 font-mono text-muted-foreground"
+        dateTime={new Date(event.created_at).toISOString()}
+      >
+        {timeFormat.format(event.created_at)}
+      </time>
+      <span className={cn('w-44 shrink-0 truncate font-mono', isError && 'font-semibold text-destructive')}>
+        {isError ? <span className="sr-only">Error: </span> : null}
+        {event.type}
+      </span>
+      <span className="min-w-0 truncate text-muted-foreground">{summarizeEvent(event)}</span>
+    </button>
+  )
+})

@@ -1,0 +1,118 @@
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { useEffect, useRef } from 'react'
+import { EventRow } from './event-row'
+import type { EventStore } from '../models/event-store'
+import type { TimelineBuilder } from '../models/timeline-builder'
+
+const EVENT_ROW_HEIGHT = 30
+const HEADER_ROW_HEIGHT = 34
+
+type EventTimelineProps = {
+  store: EventStore
+  version: number
+  builder: TimelineBuilder
+  rowCount: number
+  selectedId: string | null
+  /** Row to bring into view (a permalink, j/k, jump to error); changes of `scrollRequest` re-trigger. */
+  scrollToRow: number | null
+  scrollRequest: number
+  collapsed: ReadonlySet<string>
+  isFollowing: boolean
+  onStopFollowing: () => void
+  onSelect: (eventId: string) => void
+  onToggle: (groupKey: string) => void
+}
+
+/**
+ * The virtualised timeline: only the rows in view (plus a few) exist in the DOM, whatever the
+ * size of the log, so 100,000 events scroll like 100. Row heights are fixed per kind, so nothing
+ * is measured while scrolling.
+ */
+export function EventTimeline({
+  store,
+  version,
+  builder,
+  rowCount,
+  selectedId,
+  scrollToRow,
+  scrollRequest,
+  collapsed,
+  isFollowing,
+  onStopFollowing,
+  onSelect,
+  onToggle,
+}: EventTimelineProps) {
+  const scrollRef = useRef<HTMLDivElement>(null)
+  // The console does not use the React Compiler; the virtualizer re-renders this component itself.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rowCount,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => (builder.rows[index]?.kind === 'event' ? EVENT_ROW_HEIGHT : HEADER_ROW_HEIGHT),
+    getItemKey: (index) => builder.rows[index]?.key ?? index,
+    overscan: 12,
+  })
+
+  useEffect(() => {
+    if (isFollowing && rowCount > 0) virtualizer.scrollToIndex(rowCount - 1, { align: 'end' })
+  }, [isFollowing, rowCount, virtualizer])
+
+  useEffect(() => {
+    if (scrollToRow === null || scrollToRow >= rowCount) return
+    virtualizer.scrollToIndex(scrollToRow, { align: 'center' })
+    // Once the row is rendered, make sure the page shows it too (the timeline may be below the fold).
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        scrollRef.current?.querySelector(`[data-index="${scrollToRow}"]`)?.scrollIntoView({ block: 'center' })
+      })
+    })
+    return () => cancelAnimationFrame(frame)
+    // Only an explicit request scrolls; new rows arriving must not yank the view back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [scrollRequest, scrollToRow])
+
+  return (
+    <div
+      ref={scrollRef}
+      role="list"
+      aria-label="Session events"
+      aria-describedby="timeline-keys"
+      tabIndex={0}
+      onWheel={(event) => {
+        if (event.deltaY < 0 && isFollowing) onStopFollowing()
+      }}
+      className="h-[60vh] min-h-80 overflow-auto rounded-md border border-border bg-card focus-visible:outline-2 focus-visible:outline-ring"
+    >
+      <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = builder.rows[item.index]
+          if (!row) return null
+          const event = row.kind === 'event' ? store.at(row.index) : undefined
+          return (
+            <div
+              key={item.key}
+              role="listitem"
+              aria-setsize={rowCount}
+              aria-posinset={item.index + 1}
+              data-row-kind={row.kind}
+              data-index={item.index}
+              className="absolute top-0 left-0 w-full"
+              style={{ height: item.size, transform: `translateY(${item.start}px)` }}
+            >
+              <EventRow
+                row={row}
+                event={event}
+                builder={builder}
+                isSelected={event !== undefined && event.id === selectedId}
+                isCollapsed={row.kind !== 'event' && collapsed.has(row.groupKey)}
+                onSelect={onSelect}
+                onToggle={onToggle}
+                revision={row.kind === 'event' ? 0 : version}
+              />
+            </div>
+          )
+        })}
+      </div>
+    </div>
+  )
+}

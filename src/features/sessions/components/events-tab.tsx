@@ -1,0 +1,185 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { EventDetail } from './event-detail'
+import { EventTimeline } from './event-timeline'
+import { EventToolbar } from './event-toolbar'
+import type { SessionEventLog } from '../hooks/use-session-event-log'
+import { useTimeline } from '../hooks/use-timeline'
+import { isFilterActive, parseEventFilter } from '../models/event-filter'
+import { maskSecrets } from '../models/mask-secrets'
+import { useLiveFollowStore } from '../stores/live-follow-store'
+import { Notice } from '@/components/ui/notice'
+import { LoadingState } from '@/components/ui/states'
+import { downloadText } from '@/lib/download'
+
+/** Rows wanted below a permalinked event before scrolling to it, so it can sit mid-view. */
+const NEIGHBOUR_ROWS = 30
+
+function isTyping(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))
+  )
+}
+
+/** The events view: filters and selection in the URL, j/k to move, a permalink per event. */
+export function EventsTab({ sessionId, log }: { sessionId: string; log: SessionEventLog }) {
+  const [params, setParams] = useSearchParams()
+  const filter = useMemo(() => parseEventFilter(params), [params])
+  const selectedId = params.get('event')
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set())
+  const { builder, rowCount } = useTimeline(log.store, log.version, filter, collapsed)
+  const isFollowing = useLiveFollowStore((state) => state.isFollowing)
+  const setFollowing = useLiveFollowStore((state) => state.setFollowing)
+  const [scroll, setScroll] = useState<{ row: number | null; request: number }>({ row: null, request: 0 })
+
+  const update = useCallback(
+    (changes: Record<string, string | null>) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current)
+          for (const [key, value] of Object.entries(changes)) {
+            if (value === null) next.delete(key)
+            else next.set(key, value)
+          }
+          return next
+        },
+        { replace: true },
+      ),
+    [setParams],
+  )
+  const select = useCallback(
+    (eventId: string) => {
+      setFollowing(false)
+      update({ event: eventId })
+    },
+    [setFollowing, update],
+  )
+  const toggle = useCallback(
+    (groupKey: string) =>
+      setCollapsed((current) => {
+        const next = new Set(current)
+        if (next.has(groupKey)) next.delete(groupKey)
+        else next.add(groupKey)
+        return next
+      }),
+    [],
+  )
+
+  // A permalink opens on its event, not on the newest one; without one, follow the stream.
+  // (Runs before the timeline mounts: it only appears once rows exist.)
+  const hasInitialSelection = useRef(selectedId !== null)
+  useEffect(() => setFollowing(!hasInitialSelection.current), [setFollowing])
+
+  // Bring the selected event into view once it has a row: after a reload that is when its page
+  // of history arrives, so a permalink reopens on the event with its neighbours around it.
+  const selectedRow = selectedId === null ? null : (builder.rowOfEvent.get(selectedId) ?? null)
+  const shownFor = useRef<string | null>(null)
+  // While history loads, wait until rows exist after it too, or the view cannot centre on it.
+  const isLoading = log.phase === 'snapshot' || log.phase === 'history'
+  const hasNeighbours = selectedRow !== null && (!isLoading || rowCount - selectedRow > NEIGHBOUR_ROWS)
+  useEffect(() => {
+    if (selectedId === null || selectedRow === null || !hasNeighbours || shownFor.current === selectedId)
+      return
+    shownFor.current = selectedId
+    setFollowing(false)
+    setScroll((current) => ({ row: selectedRow, request: current.request + 1 }))
+  }, [selectedId, selectedRow, hasNeighbours, setFollowing])
+
+  // Where j/k continue from: updated at once on each move, so key repeat outpaces no render.
+  const cursorRow = useRef<number | null>(selectedRow)
+  useEffect(() => {
+    cursorRow.current = selectedRow
+  }, [selectedRow])
+  const moveBy = useCallback(
+    (step: 1 | -1) => {
+      const rows = builder.rows
+      let index = cursorRow.current ?? (step === 1 ? -1 : rows.length)
+      for (index += step; index >= 0 && index < rows.length; index += step) {
+        const row = rows[index]
+        if (row?.kind === 'event') {
+          cursorRow.current = index
+          select(row.key)
+          return
+        }
+      }
+    },
+    [builder, select],
+  )
+  const nextError = useCallback(() => {
+    const current = selectedRow ?? -1
+    const target = builder.errorRows.find((row) => row > current) ?? builder.errorRows[0]
+    const row = target === undefined ? undefined : builder.rows[target]
+    if (row) select(row.key)
+  }, [builder, selectedRow, select])
+
+  useEffect(() => {
+    const handleKey = (event: KeyboardEvent) => {
+      if (event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return
+      if (event.key === 'j') moveBy(1)
+      else if (event.key === 'k') moveBy(-1)
+      else return
+      event.preventDefault()
+    }
+    document.addEventListener('keydown', handleKey)
+    return () => document.removeEventListener('keydown', handleKey)
+  }, [moveBy])
+
+  const selected = selectedId === null ? undefined : log.store.at(log.store.indexOf(selectedId))
+  const handleDownload = () => {
+    const lines = log.store.all().map((event) => JSON.stringify(maskSecrets(event).value))
+    downloadText(`${sessionId}-events.ndjson`, `${lines.join('\n')}\n`, 'application/x-ndjson')
+  }
+
+  return (
+    <div className="flex flex-col gap-3">
+      <EventToolbar
+        filter={filter}
+        types={[...builder.types].sort()}
+        errorCount={builder.errorRows.length}
+        onChange={update}
+        onNextError={nextError}
+        onDownload={handleDownload}
+      />
+      <p id="timeline-keys" className="text-xs text-muted-foreground">
+        {log.store.size.toLocaleString()} events{log.phase === 'history' ? ' loaded so far' : ''}. Press j / k
+        to move between events.
+      </p>
+      {selectedId && !selected && log.phase !== 'history' && log.phase !== 'snapshot' ? (
+        <Notice tone="warning" role="status">
+          Event {selectedId} is not in this session’s log (it may have been compacted away).
+        </Notice>
+      ) : null}
+      {selected && selectedRow === null ? (
+        <Notice tone="info" role="status">
+          The selected event is hidden by the filters or a collapsed group.
+        </Notice>
+      ) : null}
+      <div className="grid gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        {rowCount === 0 && (log.phase === 'snapshot' || log.phase === 'history') ? (
+          <LoadingState label="Loading events…" />
+        ) : rowCount === 0 ? (
+          <Notice>
+            {isFilterActive(filter) ? 'No events match the filters.' : 'This session has no events yet.'}
+          </Notice>
+        ) : (
+          <EventTimeline
+            store={log.store}
+            version={log.version}
+            builder={builder}
+            rowCount={rowCount}
+            selectedId={selectedId}
+            scrollToRow={scroll.row}
+            scrollRequest={scroll.request}
+            collapsed={collapsed}
+            isFollowing={isFollowing}
+            onStopFollowing={() => setFollowing(false)}
+            onSelect={select}
+            onToggle={toggle}
+          />
+        )}
+        {selected ? <EventDetail event={selected} /> : <Notice>Select an event to see its JSON.</Notice>}
+      </div>
+    </div>
+  )
+}

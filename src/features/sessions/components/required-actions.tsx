@@ -1,0 +1,135 @@
+import { useId, useState } from 'react'
+import { useAnswerActions } from '../api/mutations'
+import type { ActionAnswer } from '../api/types'
+import { useIdempotentSubmit } from '../hooks/use-idempotent-submit'
+import { maskSecrets } from '../models/mask-secrets'
+import type { OpenAction } from '../models/pending-actions'
+import { errorMessage } from '@/api/api-error'
+import { Button } from '@/components/ui/button'
+import { Textarea } from '@/components/ui/textarea'
+
+function ActionCard({
+  sessionId,
+  action,
+  canWrite,
+}: {
+  sessionId: string
+  action: OpenAction
+  canWrite: boolean
+}) {
+  const id = useId()
+  const [reason, setReason] = useState('')
+  const [isDenying, setIsDenying] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const answer = useAnswerActions(sessionId)
+  const { submit } = useIdempotentSubmit(`action:${action.requestId}`)
+
+  async function send(body: ActionAnswer) {
+    setError(null)
+    try {
+      await submit(JSON.stringify(body), (idempotencyKey) =>
+        answer.mutateAsync({ turnId: action.turnId, answers: [body], idempotencyKey }),
+      )
+    } catch (caught) {
+      setError(errorMessage(caught))
+    }
+  }
+
+  return (
+    <li className="flex flex-col gap-2 rounded-md border border-warning/40 bg-warning-surface p-3 text-sm">
+      <p>
+        <span className="font-medium">
+          {action.kind === 'confirmation' ? 'Allow' : 'Provide a result for'}
+        </span>{' '}
+        <span className="font-mono">{action.toolName ?? 'a tool call'}</span> in turn{' '}
+        <span className="font-mono text-xs">{action.turnId}</span>?
+      </p>
+      {action.toolInput !== undefined ? (
+        <pre className="max-h-40 overflow-auto rounded bg-background p-2 font-mono text-xs whitespace-pre-wrap">
+          {JSON.stringify(maskSecrets(action.toolInput).value, null, 2)}
+        </pre>
+      ) : null}
+      {answer.isSuccess ? (
+        <p role="status" className="text-success">
+          Answer sent; the turn continues.
+        </p>
+      ) : canWrite ? (
+        <div className="flex flex-col gap-2">
+          {isDenying ? (
+            <>
+              <label htmlFor={`${id}-reason`} className="text-xs font-medium">
+                Reason for denying (the agent sees it)
+              </label>
+              <Textarea
+                id={`${id}-reason`}
+                rows={2}
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+              />
+            </>
+          ) : null}
+          <div className="flex flex-wrap gap-2">
+            <Button
+              size="sm"
+              variant="primary"
+              disabled={answer.isPending}
+              onClick={() => void send({ request_id: action.requestId, allow: true })}
+            >
+              Allow
+            </Button>
+            {isDenying ? (
+              <Button
+                size="sm"
+                variant="destructive"
+                disabled={answer.isPending}
+                onClick={() =>
+                  void send({
+                    request_id: action.requestId,
+                    allow: false,
+                    ...(reason.trim() ? { reason: reason.trim() } : {}),
+                  })
+                }
+              >
+                Deny with this reason
+              </Button>
+            ) : (
+              <Button size="sm" onClick={() => setIsDenying(true)}>
+                Deny…
+              </Button>
+            )}
+          </div>
+        </div>
+      ) : null}
+      {error ? (
+        <p role="alert" className="text-destructive">
+          Not sent: {error}
+        </p>
+      ) : null}
+    </li>
+  )
+}
+
+/** Required actions waiting for the user: allow, or deny with a reason. */
+export function RequiredActions({
+  sessionId,
+  actions,
+  canWrite,
+}: {
+  sessionId: string
+  actions: readonly OpenAction[]
+  canWrite: boolean
+}) {
+  if (actions.length === 0) return null
+  return (
+    <section id="required-actions" aria-labelledby="required-actions-title" className="flex flex-col gap-2">
+      <h2 id="required-actions-title" className="text-sm font-semibold">
+        Waiting for your answer ({actions.length})
+      </h2>
+      <ul className="flex flex-col gap-2">
+        {actions.map((action) => (
+          <ActionCard key={action.requestId} sessionId={sessionId} action={action} canWrite={canWrite} />
+        ))}
+      </ul>
+    </section>
+  )
+}

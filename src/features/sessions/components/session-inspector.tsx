@@ -1,0 +1,123 @@
+import { useQuery } from '@tanstack/react-query'
+import { useMemo } from 'react'
+import { useSearchParams } from 'react-router'
+import { EnvironmentTab } from './environment-tab'
+import { EventsTab } from './events-tab'
+import { LiveAnnouncer } from './live-announcer'
+import { LiveStatus } from './live-status'
+import { RequiredActions } from './required-actions'
+import { SessionSummary } from './session-summary'
+import { SnapshotTab } from './snapshot-tab'
+import { StallDiagnosis } from './stall-diagnosis'
+import { ToolsTab } from './tools-tab'
+import { TurnComposer } from './turn-composer'
+import { TurnControls } from './turn-controls'
+import { sessionQuery, turnsQuery } from '../api/queries'
+import { useSessionEventLog } from '../hooks/use-session-event-log'
+import { openRequiredActions } from '../models/pending-actions'
+import { turnsAwaitingTools } from '../models/turns-awaiting-tools'
+import { PanelErrorBoundary } from '@/components/ui/panel-error-boundary'
+import { QueryErrorState } from '@/components/ui/query-error-state'
+import { LoadingState } from '@/components/ui/states'
+import { TabPanel, Tabs, type TabItem } from '@/components/ui/tabs'
+
+export const SESSION_TABS = ['events', 'tools', 'snapshot', 'environment'] as const
+export type SessionTab = (typeof SESSION_TABS)[number]
+
+const TAB_ITEMS: TabItem<SessionTab>[] = [
+  { value: 'events', label: 'Events' },
+  { value: 'tools', label: 'Tool records' },
+  { value: 'snapshot', label: 'Snapshot' },
+  { value: 'environment', label: 'Environment' },
+]
+
+/**
+ * The session page: restores from the snapshot, follows the live stream, and shows events, tool
+ * records, snapshots and the environment in tabs held in the URL (`?tab=`), so a reload or a
+ * shared link opens the same view.
+ */
+export function SessionInspector({ sessionId, canWrite }: { sessionId: string; canWrite: boolean }) {
+  const session = useQuery(sessionQuery(sessionId))
+  const turns = useQuery(turnsQuery(sessionId))
+  const log = useSessionEventLog(sessionId)
+  const [params, setParams] = useSearchParams()
+  const tab = SESSION_TABS.find((value) => value === params.get('tab')) ?? 'events'
+  const { openActions, awaitingTools } = useMemo(
+    () => ({
+      openActions: openRequiredActions(log.store.all()),
+      awaitingTools: turnsAwaitingTools(log.store.all()),
+    }),
+    // `version` says the log grew.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [log.store, log.version],
+  )
+
+  if (session.isPending) return <LoadingState label="Loading the session…" />
+  if (session.isError) {
+    return (
+      <QueryErrorState
+        title="The session could not be loaded"
+        error={session.error}
+        onRetry={() => void session.refetch()}
+      />
+    )
+  }
+  const isArchived = session.data.archivedAt !== null && session.data.archivedAt !== undefined
+  const latestTurn = [...(turns.data ?? [])].sort((a, b) => b.createdAt - a.createdAt)[0]
+
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="grid gap-5 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="flex min-w-0 flex-col gap-4">
+          <div className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4">
+            <SessionSummary session={session.data} />
+            <LiveStatus log={log} />
+          </div>
+          <PanelErrorBoundary title="The diagnosis failed">
+            <StallDiagnosis
+              session={session.data}
+              turns={turns.data ?? []}
+              openActions={openActions}
+              log={log}
+            />
+          </PanelErrorBoundary>
+          <RequiredActions sessionId={sessionId} actions={openActions} canWrite={canWrite && !isArchived} />
+          {latestTurn ? (
+            <TurnControls
+              sessionId={sessionId}
+              turn={latestTurn}
+              openActions={openActions}
+              isAwaitingTools={awaitingTools.has(latestTurn.id)}
+              canWrite={canWrite && !isArchived}
+            />
+          ) : null}
+        </div>
+        {canWrite ? <TurnComposer sessionId={sessionId} isDisabled={isArchived} /> : null}
+      </div>
+      <div>
+        <Tabs
+          label="Session views"
+          idBase="session"
+          items={TAB_ITEMS}
+          value={tab}
+          onValueChange={(value) =>
+            setParams((current) => {
+              const next = new URLSearchParams(current)
+              next.set('tab', value)
+              return next
+            })
+          }
+        />
+        <TabPanel idBase="session" value={tab}>
+          <PanelErrorBoundary key={tab} title="This view failed">
+            {tab === 'events' ? <EventsTab sessionId={sessionId} log={log} /> : null}
+            {tab === 'tools' ? <ToolsTab session={session.data} log={log} /> : null}
+            {tab === 'snapshot' ? <SnapshotTab sessionId={sessionId} log={log} /> : null}
+            {tab === 'environment' ? <EnvironmentTab session={session.data} canWrite={canWrite} /> : null}
+          </PanelErrorBoundary>
+        </TabPanel>
+      </div>
+      <LiveAnnouncer store={log.store} liveCount={log.liveCount} />
+    </div>
+  )
+}

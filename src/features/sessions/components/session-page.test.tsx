@@ -1,0 +1,151 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import type { setupServer } from 'msw/node'
+import { afterEach, describe, expect, it } from 'vitest'
+import { MORE_SESSIONS } from '@/mocks/seed/seed-sessions'
+import { SESSION } from '@/mocks/seed/fixture-ids'
+import { renderApp } from '@/testing/render-app'
+
+let activeServer: ReturnType<typeof setupServer> | null = null
+afterEach(() => {
+  activeServer?.close()
+  activeServer = null
+})
+
+async function open(path: string) {
+  const app = await renderApp(path, { namespace: 'default' })
+  activeServer = app.server
+  return app
+}
+
+describe('session page', () => {
+  it('joins tool records to the worker that claimed them', async () => {
+    await open(`/sessions/${SESSION.buildDone}?tab=tools`)
+    const cards = await screen.findAllByRole('article', { name: /^Tool call write_file/ }, { timeout: 5000 })
+    const card = cards.at(-1)
+    if (!card) throw new Error('no card')
+    expect(await within(card).findByText(/Claimed by worker worker-b/)).toBeInTheDocument()
+    expect(within(card).getByRole('list', { name: 'Claim timeline' })).toHaveTextContent(
+      /Turn suspended.*Work .* queued.*Result posted.*Turn resumed/,
+    )
+    expect(within(card).getByText('Content written to environment-check.txt')).toBeInTheDocument()
+  })
+
+  it('reopens a permalinked event, moves with j and k, and keeps the selection in the URL', async () => {
+    const eventId = 'evt_builddone0001_00000a'
+    const app = await open(`/sessions/${SESSION.buildDone}?event=${eventId}`)
+    const detail = await screen.findByRole('region', { name: 'Selected event' }, { timeout: 5000 })
+    expect(within(detail).getByText(eventId)).toBeInTheDocument()
+    await waitFor(() => expect(screen.getByRole('button', { current: true })).toBeInTheDocument())
+    await userEvent.keyboard('j')
+    await waitFor(() =>
+      expect(new URLSearchParams(app.location.search).get('event')).toBe('evt_builddone0001_00000b'),
+    )
+    await userEvent.keyboard('k')
+    await waitFor(() => expect(new URLSearchParams(app.location.search).get('event')).toBe(eventId))
+  })
+
+  it('filters events by category in the URL and jumps to the next error', async () => {
+    const app = await open(`/sessions/${MORE_SESSIONS.failedTurn}?cat=tool`)
+    const list = await screen.findByRole('list', { name: 'Session events' }, { timeout: 5000 })
+    await waitFor(() =>
+      expect(within(list).getAllByRole('button', { name: /tool\./ }).length).toBeGreaterThan(0),
+    )
+    expect(within(list).queryByRole('button', { name: /turn\.accepted/ })).not.toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: /Next error/ }))
+    await waitFor(() => expect(new URLSearchParams(app.location.search).get('event')).not.toBeNull())
+    const detail = screen.getByRole('region', { name: 'Selected event' })
+    expect(within(detail).getByRole('heading')).toHaveTextContent('tool.completed')
+    expect(new URLSearchParams(app.location.search).get('cat')).toBe('tool')
+  })
+
+  it('says why a queued turn on an offline self-hosted environment is not running', async () => {
+    await open(`/sessions/${SESSION.labQueued}`)
+    expect(
+      await screen.findByText(/No worker is online for this self-hosted environment/, {}, { timeout: 5000 }),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Open the environment to start a worker' })).toHaveAttribute(
+      'href',
+      '/environments/env_labgpubox0001',
+    )
+  })
+
+  it('reuses the Idempotency-Key when the user retries the same turn after a failure', async () => {
+    const app = await open(`/sessions/${MORE_SESSIONS.fresh}`)
+    const keys: (string | null)[] = []
+    let failures = 1
+    app.server.use(
+      http.post('*/api/v1/agent-sessions/:session/turns', ({ request }) => {
+        keys.push(request.headers.get('Idempotency-Key'))
+        if (failures > 0) {
+          failures -= 1
+          return HttpResponse.json({ error: 'upstream timed out' }, { status: 503 })
+        }
+        return undefined
+      }),
+    )
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Message' }), 'List the files')
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('upstream timed out')
+    await userEvent.click(screen.getByRole('button', { name: 'Retry the same submission' }))
+    expect(await screen.findByText(/accepted \(queued\)/)).toBeInTheDocument()
+    expect(keys).toHaveLength(2)
+    expect(keys[0]).toBeTruthy()
+    expect(keys[1]).toBe(keys[0])
+  })
+
+  it('denies a required action with a reason', async () => {
+    const app = await open(`/sessions/${SESSION.needsApproval}`)
+    let body: unknown
+    app.server.events.on('request:start', ({ request }) => {
+      if (request.method === 'POST' && request.url.endsWith('/actions')) {
+        void request
+          .clone()
+          .json()
+          .then((value: unknown) => (body = value))
+      }
+    })
+    const section = await screen.findByRole('region', { name: /Waiting for your answer/ }, { timeout: 5000 })
+    await userEvent.click(within(section).getByRole('button', { name: 'Deny…' }))
+    await userEvent.type(
+      within(section).getByRole('textbox', { name: /Reason for denying/ }),
+      'Not on Fridays',
+    )
+    await userEvent.click(within(section).getByRole('button', { name: 'Deny with this reason' }))
+    // The answer is accepted at once, so the request leaves the list as its event streams in.
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: /Waiting for your answer/ })).not.toBeInTheDocument(),
+    )
+    expect(body).toEqual({
+      answers: [
+        { request_id: expect.stringMatching(/^req_/) as unknown, allow: false, reason: 'Not on Fridays' },
+      ],
+    })
+  })
+
+  it('guards the environment change while work runs, and sends the PATCH when it is idle', async () => {
+    const busy = await open(`/sessions/${SESSION.buildActive}?tab=environment`)
+    expect(await screen.findByText(/Not now:/, {}, { timeout: 5000 })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Change environment…' })).toBeDisabled()
+    busy.unmount()
+    activeServer?.close()
+
+    const app = await open(`/sessions/${SESSION.buildDone}?tab=environment`)
+    expect(
+      await screen.findByText(/Inherited from the agent’s default environment at definition version/),
+    ).toBeInTheDocument()
+    await userEvent.selectOptions(
+      await screen.findByRole('combobox', { name: 'New environment' }),
+      'env_shareddocs001',
+    )
+    await userEvent.click(screen.getByRole('button', { name: 'Change environment…' }))
+    const dialog = await screen.findByRole('dialog', { name: /Change the session’s environment/ })
+    expect(within(dialog).getByText(/stay there/)).toBeInTheDocument()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Change environment' }))
+    await waitFor(() =>
+      expect(app.backend.db.sessions.get(SESSION.buildDone)?.session.environmentId).toBe('env_shareddocs001'),
+    )
+    expect(app.backend.db.sessions.get(SESSION.buildDone)?.session.environmentSource).toBe('changed')
+  })
+})

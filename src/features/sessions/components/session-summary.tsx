@@ -1,0 +1,47 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from 'react-router'
+import { StatusBadge } from './status-badge'
+import { environmentQuery } from '../api/queries'
+import type { Session } from '../api/types'
+import { describeEnvironmentSelection } from '../models/describe-environment-selection'
+import { Badge } from '@/components/ui/badge'
+import { formatExactTime } from '@/lib/format-time'
+
+/** Who, where and in what state: the facts at the top of the session page. */
+export function SessionSummary({ session }: { session: Session }) {
+  const environmentId = session.environmentId ?? null
+  const environment = useQuery({ ...environmentQuery(environmentId ?? ''), enabled: environmentId !== null })
+  const selection = describeEnvironmentSelection(session)
+  const isArchived = session.archivedAt !== null && session.archivedAt !== undefined
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
+      <dt className="text-muted-foreground">Status</dt>
+      <dd className="flex items-center gap-2">
+        <StatusBadge status={isArchived ? 'archived' : session.status} />
+      </dd>
+      <dt className="text-muted-foreground">Agent</dt>
+      <dd>
+        <Link className="font-mono text-primary hover:underline" to={`/agents/${session.agentId}`}>
+          {session.agentId}
+        </Link>
+        {session.agentVersion !== null && session.agentVersion !== undefined ? (
+          <span className="text-muted-foreground"> v{session.agentVersion}</span>
+        ) : null}
+      </dd>
+      <dt className="text-muted-foreground">Environment</dt>
+      <dd className="flex flex-wrap items-center gap-2">
+        {environmentId ? (
+          <Link className="text-primary hover:underline" to={`/environments/${environmentId}`}>
+            {environment.data?.name ?? environmentId}
+          </Link>
+        ) : (
+          <span>none</span>
+        )}
+        {environment.data ? <span className="text-muted-foreground">{environment.data.type}</span> : null}
+        <Badge tone={selection.source === 'agent_default' ? 'neutral' : 'info'}>{selection.marker}</Badge>
+      </dd>
+      <dt className="text-muted-foreground">Created</dt>
+      <dd>{formatExactTime(session.createdAt)}</dd>
+    </dl>
+  )
+}

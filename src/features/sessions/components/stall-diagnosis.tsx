@@ -1,0 +1,124 @@
+import { useQuery } from '@tanstack/react-query'
+import { useMemo } from 'react'
+import { Link } from 'react-router'
+import { environmentQuery, handsStatusQuery, workItemsQuery } from '../api/queries'
+import type { Session, Turn } from '../api/types'
+import type { SessionEventLog } from '../hooks/use-session-event-log'
+import { diagnoseStall, type StallCause } from '../models/diagnose-stall'
+import type { OpenAction } from '../models/pending-actions'
+import { isApiError } from '@/api/api-error'
+import { Badge } from '@/components/ui/badge'
+import { Notice } from '@/components/ui/notice'
+import { formatDuration } from '@/lib/format-duration'
+import { useNow } from '@/lib/use-now'
+
+const POLL_MS = 10_000
+const CONFIDENCE_TONE = { blocking: 'danger', likely: 'warning', possible: 'neutral' } as const
+
+function FixLink({ fix }: { fix: NonNullable<StallCause['fix']> }) {
+  if (fix.href.startsWith('#')) {
+    return (
+      <a className="text-primary hover:underline" href={fix.href}>
+        {fix.label}
+      </a>
+    )
+  }
+  return (
+    <Link className="text-primary hover:underline" to={fix.href}>
+      {fix.label}
+    </Link>
+  )
+}
+
+/** "Why isn't this running?": shown while a turn waits, naming the likely causes with fixes. */
+export function StallDiagnosis({
+  session,
+  turns,
+  openActions,
+  log,
+}: {
+  session: Session
+  turns: readonly Turn[]
+  openActions: readonly OpenAction[]
+  log: SessionEventLog
+}) {
+  const now = useNow(5_000)
+  const environmentId = session.environmentId ?? null
+  const isWaiting = turns.some((turn) => turn.status === 'queued' || turn.status === 'requires_action')
+  const environment = useQuery({
+    ...environmentQuery(environmentId ?? ''),
+    enabled: isWaiting && environmentId !== null,
+  })
+  const isSelfHosted = environment.data?.type === 'self_hosted'
+  const work = useQuery({
+    ...workItemsQuery(environmentId ?? ''),
+    enabled: isWaiting && isSelfHosted,
+    refetchInterval: POLL_MS,
+  })
+  const hands = useQuery({
+    ...handsStatusQuery(),
+    enabled: isWaiting && isSelfHosted,
+    refetchInterval: POLL_MS,
+  })
+  const errorHints = useMemo(() => {
+    const hints: string[] = []
+    for (const event of log.store.all()) {
+      if (event.type === 'session.error' || event.type === 'turn.failed' || event.type === 'run.ended') {
+        for (const key of ['error_code', 'reason', 'message']) {
+          const value = event.data[key]
+          if (typeof value === 'string') hints.push(value)
+        }
+      }
+    }
+    return hints
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [log.store, log.version])
+
+  if (!isWaiting) return null
+  const isMissing = environment.isError && isApiError(environment.error) && environment.error.status === 404
+  const isLoading = environmentId !== null && environment.isPending
+  if (isLoading || (isSelfHosted && (work.isPending || hands.isPending))) return null
+  const diagnosis = diagnoseStall({
+    now,
+    sessionId: session.id,
+    environmentId,
+    turns,
+    environment: isMissing ? 'missing' : (environment.data ?? null),
+    workItems: work.data ?? [],
+    workerHeartbeats: hands.data?.workerHeartbeats ?? {},
+    pendingActions: openActions,
+    errorHints,
+  })
+  if (!diagnosis) return null
+  const waitedMs = now - diagnosis.turn.createdAt
+  return (
+    <Notice tone="warning" title={`Why isn’t turn ${diagnosis.turn.id} running?`}>
+      <p className="text-xs text-muted-foreground">
+        It is {diagnosis.turn.status.replace('_', ' ')} and was submitted {formatDuration(waitedMs)} ago.
+      </p>
+      <ul className="mt-2 flex flex-col gap-2">
+        {diagnosis.causes.map((cause) => (
+          <li key={cause.code} className="flex flex-col gap-0.5">
+            <span className="flex flex-wrap items-center gap-2 font-medium">
+              <Badge tone={CONFIDENCE_TONE[cause.confidence]}>{cause.confidence}</Badge>
+              {cause.title}
+            </span>
+            <span className="text-sm">{cause.detail}</span>
+            {cause.fix ? <FixLink fix={cause.fix} /> : null}
+          </li>
+        ))}
+      </ul>
+      {diagnosis.workers.length > 0 ? (
+        <p className="mt-2 text-xs text-muted-foreground">
+          Workers seen on this environment:{' '}
+          {diagnosis.workers
+            .map(
+              (worker) =>
+                `${worker.workerId} (${worker.isOnline ? 'online' : worker.lastSeenAt ? `last seen ${formatDuration(now - worker.lastSeenAt)} ago` : 'never seen'})`,
+            )
+            .join(', ')}
+        </p>
+      ) : null}
+    </Notice>
+  )
+}

@@ -1,0 +1,132 @@
+import { useMemo } from 'react'
+import { AnsiText } from './ansi-text'
+import { maskSecrets, maskSecretsInText } from '../models/mask-secrets'
+import type { ToolRecord } from '../models/tool-records'
+import { toolViewKind } from '../models/tool-view-kind'
+import { diffLines } from '@/lib/line-diff'
+import { cn } from '@/lib/cn'
+
+const str = (value: unknown): string => (typeof value === 'string' ? value : '')
+
+const TONES = {
+  plain: 'bg-muted text-foreground',
+  error: 'bg-destructive/5 text-destructive',
+  // A terminal stays dark in both themes; ANSI colours map to tokens that read on it.
+  terminal: 'bg-slate-950 text-slate-100',
+} as const
+
+function Block({
+  label,
+  children,
+  tone = 'plain',
+}: {
+  label: string
+  children: React.ReactNode
+  tone?: keyof typeof TONES
+}) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <p className="text-xs font-medium text-muted-foreground">{label}</p>
+      <pre
+        tabIndex={0}
+        aria-label={label}
+        className={cn(
+          'max-h-72 overflow-auto rounded-md p-3 font-mono text-xs break-words whitespace-pre-wrap focus-visible:outline-2 focus-visible:outline-ring',
+          TONES[tone],
+        )}
+      >
+        {children}
+      </pre>
+    </div>
+  )
+}
+
+function Diff({ before, after }: { before: string; after: string }) {
+  const lines = useMemo(() => diffLines(before, after), [before, after])
+  return (
+    <Block label="Edit">
+      {lines.map((line, index) => (
+        <span
+          key={index}
+          className={cn(
+            'block',
+            line.kind === 'removed' && 'bg-destructive/10 text-destructive',
+            line.kind === 'added' && 'bg-success-surface text-success',
+          )}
+        >
+          <span aria-hidden="true">
+            {line.kind === 'removed' ? '- ' : line.kind === 'added' ? '+ ' : '  '}
+          </span>
+          <span className="sr-only">{line.kind === 'same' ? '' : `${line.kind}: `}</span>
+          {line.text}
+        </span>
+      ))}
+    </Block>
+  )
+}
+
+/**
+ * A tool call's input and output shown by kind: a terminal for `execute`, file contents for
+ * reads and writes, a diff for `edit_file`. Masked unless `isRevealed`; always plain text.
+ */
+export function ToolIo({ record, isRevealed }: { record: ToolRecord; isRevealed: boolean }) {
+  const input = useMemo(
+    () => (isRevealed ? (record.input ?? {}) : maskSecrets(record.input ?? {}).value),
+    [isRevealed, record.input],
+  )
+  const output = isRevealed ? record.output : maskSecretsInText(record.output).value
+  const kind = toolViewKind(record.name)
+  const path = str(input.path)
+  const outputBlock = output ? (
+    <Block label="Output" tone={record.isError ? 'error' : 'plain'}>
+      <AnsiText text={output} />
+    </Block>
+  ) : (
+    <p className="text-xs text-muted-foreground">{record.isComplete ? 'No output.' : 'No output yet.'}</p>
+  )
+
+  switch (kind) {
+    case 'terminal':
+      return (
+        <div className="flex flex-col gap-2">
+          <Block label="Command">$ {str(input.command)}</Block>
+          {output ? (
+            <Block label="Terminal output" tone="terminal">
+              <AnsiText text={output} palette="terminal" />
+            </Block>
+          ) : (
+            outputBlock
+          )}
+        </div>
+      )
+    case 'file-read':
+      return (
+        <div className="flex flex-col gap-2">
+          <p className="font-mono text-xs">Read {path}</p>
+          {outputBlock}
+        </div>
+      )
+    case 'file-write':
+      return (
+        <div className="flex flex-col gap-2">
+          <Block label={`Content written to ${path}`}>{str(input.content)}</Block>
+          {outputBlock}
+        </div>
+      )
+    case 'diff':
+      return (
+        <div className="flex flex-col gap-2">
+          <p className="font-mono text-xs">Edit {path}</p>
+          <Diff before={str(input.old_string)} after={str(input.new_string)} />
+          {outputBlock}
+        </div>
+      )
+    default:
+      return (
+        <div className="flex flex-col gap-2">
+          <Block label="Input">{JSON.stringify(input, null, 2)}</Block>
+          {outputBlock}
+        </div>
+      )
+  }
+}

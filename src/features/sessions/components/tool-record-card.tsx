@@ -1,0 +1,74 @@
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { ClaimTimeline } from './claim-timeline'
+import { StatusBadge } from './status-badge'
+import { ToolIo } from './tool-io'
+import type { ToolClaim } from '../models/join-tool-claims'
+import { maskSecrets, maskSecretsInText } from '../models/mask-secrets'
+import type { ToolRecord } from '../models/tool-records'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { formatDuration } from '@/lib/format-duration'
+
+type ToolRecordCardProps = {
+  record: ToolRecord
+  claim: ToolClaim
+  environmentLabel: string
+}
+
+/** One tool call: what it was asked, what it returned, where it ran and which worker claimed it. */
+export function ToolRecordCard({ record, claim, environmentLabel }: ToolRecordCardProps) {
+  const [isRevealed, setIsRevealed] = useState(false)
+  const secretCount = maskSecrets(record.input ?? {}).count + maskSecretsInText(record.output).count
+  const duration =
+    record.requestedAt !== null && record.completedAt !== null
+      ? formatDuration(record.completedAt - record.requestedAt)
+      : null
+  return (
+    <article
+      aria-label={`Tool call ${record.name} ${record.toolCallId}`}
+      className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4"
+    >
+      <header className="flex flex-wrap items-center gap-2">
+        <h3 className="font-mono text-sm font-semibold">{record.name}</h3>
+        <StatusBadge status={record.status} />
+        {record.confirmation ? <Badge tone="warning">confirmation {record.confirmation.status}</Badge> : null}
+        <span className="font-mono text-xs text-muted-foreground">{record.toolCallId}</span>
+        <Link
+          className="ml-auto text-xs text-primary hover:underline"
+          to={`?tab=events&event=${encodeURIComponent(record.firstEventId)}`}
+        >
+          Show in events
+        </Link>
+      </header>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs sm:grid-cols-[auto_1fr_auto_1fr]">
+        <dt className="text-muted-foreground">Turn</dt>
+        <dd className="font-mono">{record.turnId ?? '—'}</dd>
+        <dt className="text-muted-foreground">Duration</dt>
+        <dd>{duration ?? (record.isComplete ? '—' : 'running')}</dd>
+        <dt className="text-muted-foreground">Environment</dt>
+        <dd>{environmentLabel}</dd>
+        <dt className="text-muted-foreground">Worker</dt>
+        <dd className="font-mono">
+          {claim.workerId ?? (claim.workItem ? 'not claimed yet' : 'none (ran in the backend)')}
+          {claim.workDir ? <span className="block text-muted-foreground">{claim.workDir}</span> : null}
+        </dd>
+      </dl>
+      {secretCount > 0 ? (
+        <Button
+          size="sm"
+          variant="ghost"
+          className="self-start"
+          aria-pressed={isRevealed}
+          onClick={() => setIsRevealed((v) => !v)}
+        >
+          {isRevealed
+            ? 'Hide secrets'
+            : `Reveal ${secretCount} masked ${secretCount === 1 ? 'secret' : 'secrets'}`}
+        </Button>
+      ) : null}
+      <ToolIo record={record} isRevealed={isRevealed} />
+      <ClaimTimeline steps={claim.steps} />
+    </article>
+  )
+}

@@ -1,0 +1,86 @@
+import { useQuery } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
+import { ToolRecordCard } from './tool-record-card'
+import { environmentQuery, workItemsQuery } from '../api/queries'
+import type { Session } from '../api/types'
+import type { SessionEventLog } from '../hooks/use-session-event-log'
+import { joinToolClaim } from '../models/join-tool-claims'
+import { buildToolRecords } from '../models/tool-records'
+import { Button } from '@/components/ui/button'
+import { Notice } from '@/components/ui/notice'
+import { QueryErrorState } from '@/components/ui/query-error-state'
+import { EmptyState, LoadingState } from '@/components/ui/states'
+
+const PAGE = 25
+
+/** Tool records joined from events (what happened) and work items (which worker claimed it). */
+export function ToolsTab({ session, log }: { session: Session; log: SessionEventLog }) {
+  const environmentId = session.environmentId ?? null
+  const environment = useQuery({ ...environmentQuery(environmentId ?? ''), enabled: environmentId !== null })
+  const isSelfHosted = environment.data?.type === 'self_hosted'
+  const work = useQuery({ ...workItemsQuery(environmentId ?? ''), enabled: isSelfHosted })
+  const [shown, setShown] = useState(PAGE)
+
+  const { records, turnStartedAt } = useMemo(() => {
+    const events = log.store.all()
+    const starts = new Map<string, number>()
+    for (const event of events) {
+      if (event.type === 'turn.accepted' && typeof event.data.turn_id === 'string') {
+        starts.set(event.data.turn_id, event.created_at)
+      }
+    }
+    // Newest first: the call someone is looking for is usually the latest one.
+    return { records: buildToolRecords(events).reverse(), turnStartedAt: starts }
+    // `version` says the log grew.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [log.store, log.version])
+
+  if (log.phase === 'snapshot' || (log.phase === 'history' && records.length === 0)) {
+    return <LoadingState label="Loading tool records…" />
+  }
+  if (records.length === 0) {
+    return <EmptyState title="No tool calls yet">Tool calls appear here as the agent makes them.</EmptyState>
+  }
+  const environmentLabel = environment.data
+    ? `${environment.data.name} (${environment.data.type})`
+    : (environmentId ?? 'none')
+  const context = {
+    sessionId: session.id,
+    isSelfHosted,
+    workItems: work.data ?? [],
+    turnStartedAt,
+  }
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-sm text-muted-foreground">
+        {records.length} tool {records.length === 1 ? 'call' : 'calls'}, newest first.
+        {isSelfHosted ? ' Worker claims come from the environment’s work items.' : ''}
+      </p>
+      {work.isError ? (
+        <QueryErrorState
+          title="Worker claims could not be loaded"
+          error={work.error}
+          onRetry={() => void work.refetch()}
+        />
+      ) : null}
+      {environment.isError ? (
+        <Notice tone="warning">
+          The environment {environmentId} could not be read, so worker claims are not shown.
+        </Notice>
+      ) : null}
+      {records.slice(0, shown).map((record) => (
+        <ToolRecordCard
+          key={record.key}
+          record={record}
+          claim={joinToolClaim(record, context)}
+          environmentLabel={environmentLabel}
+        />
+      ))}
+      {records.length > shown ? (
+        <Button className="self-center" onClick={() => setShown((n) => n + PAGE)}>
+          Show {Math.min(PAGE, records.length - shown)} more
+        </Button>
+      ) : null}
+    </div>
+  )
+}

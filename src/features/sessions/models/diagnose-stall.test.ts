@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest'
+import type { components } from '@/api/schema.gen'
+import { diagnoseStall, type StallInput } from './diagnose-stall'
+
+type Schemas = components['schemas']
+
+const NOW = 10_000_000
+const env = (
+  overrides: Partial<Schemas['Environment']> & Record<string, unknown> = {},
+): Schemas['Environment'] => ({
+  id: 'env_1',
+  name: 'lab-gpu-box',
+  type: 'self_hosted',
+  config: {},
+  ownerId: 'u',
+  createdAt: 0,
+  updatedAt: 1000,
+  archivedAt: null,
+  ...overrides,
+})
+const turn = (id: string, status: Schemas['Turn']['status'], createdAt: number): Schemas['Turn'] => ({
+  id,
+  sessionId: 's1',
+  status,
+  createdAt,
+})
+const work = (overrides: Partial<Schemas['WorkItem']>): Schemas['WorkItem'] => ({
+  id: 'w1',
+  sessionId: 's1',
+  environmentId: 'env_1',
+  ownerId: 'u',
+  status: 'stopped',
+  claimedBy: 'worker-lab-1',
+  workDir: null,
+  createdAt: 100,
+  updatedAt: 200,
+  metadata: {},
+  ...overrides,
+})
+
+function input(overrides: Partial<StallInput>): StallInput {
+  return {
+    now: NOW,
+    sessionId: 's1',
+    environmentId: 'env_1',
+    turns: [turn('t1', 'completed', 1), turn('t2', 'queued', 2)],
+    environment: env(),
+    workItems: [
+      work({}),
+      work({ id: 'w2', status: 'queued', claimedBy: null, createdAt: NOW - 25 * 60_000 }),
+    ],
+    workerHeartbeats: { 'worker-lab-1': NOW - 2 * 3600_000 },
+    pendingActions: [],
+    errorHints: [],
+    ...overrides,
+  }
+}
+
+const codes = (value: ReturnType<typeof diagnoseStall>) =>
+  value?.causes.map((cause) => [cause.code, cause.confidence])
+
+describe('diagnoseStall', () => {
+  it('says nothing when no turn waits', () => {
+    expect(diagnoseStall(input({ turns: [turn('t1', 'completed', 1)] }))).toBeNull()
+  })
+
+  it('names an offline worker on a self-hosted environment, with a fix link', () => {
+    const diagnosis = diagnoseStall(input({}))
+    expect(codes(diagnosis)).toEqual([['no_worker_online', 'blocking']])
+    expect(diagnosis?.causes[0]?.fix?.href).toBe('/environments/env_1')
+    expect(diagnosis?.workers).toEqual([
+      { workerId: 'worker-lab-1', lastSeenAt: NOW - 7_200_000, isOnline: false },
+    ])
+  })
+
+  it('is less sure on a new environment while some unlinked worker is online', () => {
+    const diagnosis = diagnoseStall(input({ workItems: [], workerHeartbeats: { 'worker-new': NOW - 2000 } }))
+    expect(codes(diagnosis)).toEqual([['no_worker_online', 'likely']])
+    expect(diagnosis?.causes[0]?.detail).toMatch(/worker-new is online/)
+    expect(codes(diagnoseStall(input({ workItems: [], workerHeartbeats: {} })))).toEqual([
+      ['no_worker_online', 'blocking'],
+    ])
+  })
+
+  it('suspects a key rotation that happened after the worker last authenticated', () => {
+    const rotated = diagnoseStall(input({ environment: env({ keyRotatedAt: NOW - 3600_000 }) }))
+    expect(codes(rotated)).toEqual([
+      ['no_worker_online', 'blocking'],
+      ['key_rotated', 'likely'],
+    ])
+    const edited = diagnoseStall(input({ environment: env({ updatedAt: NOW - 60_000 }) }))
+    expect(codes(edited)?.[1]).toEqual(['key_rotated', 'possible'])
+  })
+
+  it('says workers are online but busy when queued work waits too long', () => {
+    const diagnosis = diagnoseStall(input({ workerHeartbeats: { 'worker-lab-1': NOW - 5000 } }))
+    expect(codes(diagnosis)).toEqual([['workers_busy', 'possible']])
+  })
+
+  it('says a worker holds the work when one is running the call', () => {
+    const diagnosis = diagnoseStall(
+      input({
+        turns: [turn('t1', 'requires_action', 1)],
+        workItems: [work({ status: 'active', claimedBy: 'worker-b', workDir: '/work/hands/s1' })],
+        workerHeartbeats: { 'worker-b': NOW - 3000 },
+      }),
+    )
+    expect(codes(diagnosis)).toEqual([['worker_running', 'possible']])
+    expect(diagnosis?.causes[0]?.title).toMatch(/worker-b/)
+  })
+
+  it('puts an unanswered required action first and skips worker guesses', () => {
+    const diagnosis = diagnoseStall(
+      input({
+        turns: [turn('t1', 'requires_action', 1)],
+        pendingActions: [{ requestId: 'req_1', turnId: 't1', kind: 'confirmation', toolName: 'write_file' }],
+      }),
+    )
+    expect(codes(diagnosis)).toEqual([['pending_action', 'blocking']])
+    expect(diagnosis?.causes[0]?.title).toMatch(/write_file/)
+  })
+
+  it('blames an earlier unresolved turn and diagnoses that turn', () => {
+    const diagnosis = diagnoseStall(
+      input({
+        turns: [turn('t1', 'requires_action', 1), turn('t2', 'queued', 2)],
+        pendingActions: [{ requestId: 'req_1', turnId: 't1', kind: 'confirmation', toolName: null }],
+      }),
+    )
+    expect(diagnosis?.turn.id).toBe('t2')
+    expect(diagnosis?.blockingTurn.id).toBe('t1')
+    expect(codes(diagnosis)).toEqual([
+      ['earlier_turn', 'blocking'],
+      ['pending_action', 'blocking'],
+    ])
+  })
+
+  it('reports archived, missing and absent environments', () => {
+    expect(codes(diagnoseStall(input({ environment: env({ archivedAt: 5 }) })))?.[0]).toEqual([
+      'environment_archived',
+      'blocking',
+    ])
+    expect(codes(diagnoseStall(input({ environment: 'missing' })))?.[0]?.[0]).toBe('environment_missing')
+    expect(codes(diagnoseStall(input({ environmentId: null, environment: null })))?.[0]?.[0]).toBe(
+      'no_environment',
+    )
+  })
+
+  it('points at deployment policy for local and at credentials for a keyless sandbox', () => {
+    const local = diagnoseStall(
+      input({
+        environment: env({ type: 'local' }),
+        errorHints: ['local environments are disabled by deployment policy'],
+      }),
+    )
+    expect(codes(local)).toEqual([['local_disabled', 'likely']])
+    const sandbox = diagnoseStall(input({ environment: env({ type: 'sandbox', config: {} }) }))
+    expect(codes(sandbox)).toEqual([['sandbox_credentials', 'possible']])
+    const keyed = diagnoseStall(input({ environment: env({ type: 'sandbox', config: { apiKey: 'x' } }) }))
+    expect(codes(keyed)).toEqual([['unknown', 'possible']])
+  })
+})

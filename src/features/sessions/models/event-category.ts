@@ -1,0 +1,65 @@
+import type { PublicEvent } from './event-store'
+
+export const EVENT_CATEGORIES = ['turn', 'message', 'tool', 'action', 'usage', 'session', 'other'] as const
+export type EventCategory = (typeof EVENT_CATEGORIES)[number]
+
+export const CATEGORY_LABELS: Record<EventCategory, string> = {
+  turn: 'Turns & runs',
+  message: 'Messages',
+  tool: 'Tools',
+  action: 'Actions & inputs',
+  usage: 'Usage',
+  session: 'Session',
+  other: 'Other',
+}
+
+/** The filter family of an event type; unknown future types land in `other`, never dropped. */
+export function eventCategory(type: string): EventCategory {
+  const family = type.split('.', 1)[0]
+  switch (family) {
+    case 'turn':
+    case 'run':
+    case 'step':
+      return 'turn'
+    case 'item':
+    case 'model':
+      return 'message'
+    case 'tool':
+      return 'tool'
+    case 'required_action':
+    case 'input':
+      return 'action'
+    case 'usage':
+    case 'budget':
+      return 'usage'
+    case 'session':
+    case 'context':
+      return 'session'
+    default:
+      return 'other'
+  }
+}
+
+const ERROR_TYPES = new Set([
+  'turn.failed',
+  'turn.interrupted',
+  'session.error',
+  'session.status_terminated',
+  'required_action.rejected',
+  'input.rejected',
+  'budget.exceeded',
+])
+
+/** What "jump to next error" stops at: failures of turns, runs, tools, deliveries and budgets. */
+export function isErrorEvent(event: PublicEvent): boolean {
+  if (ERROR_TYPES.has(event.type)) return true
+  const { data } = event
+  if (event.type === 'run.ended') return data.status === 'failed' || data.status === 'interrupted'
+  if (event.type === 'tool.completed') {
+    const result = data.result
+    const isResultError =
+      typeof result === 'object' && result !== null && (result as { is_error?: unknown }).is_error === true
+    return isResultError || data.status === 'failed' || data.status === 'denied' || data.status === 'error'
+  }
+  return false
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import type { components } from '@/api/schema.gen'
+import { sessionBusyReason } from './session-busy'
+
+type Schemas = components['schemas']
+const turn = (status: Schemas['TurnStatus']): Schemas['Turn'] => ({
+  id: 't1',
+  sessionId: 's1',
+  status,
+  createdAt: 0,
+})
+const item = (status: Schemas['WorkItemStatus'], sessionId = 's1'): Schemas['WorkItem'] => ({
+  id: 'w1',
+  sessionId,
+  environmentId: 'e',
+  ownerId: 'u',
+  status,
+  claimedBy: 'worker-b',
+  workDir: null,
+  createdAt: 0,
+  updatedAt: 0,
+  metadata: {},
+})
+
+describe('sessionBusyReason', () => {
+  it('is busy while a turn is open or the session’s work is held', () => {
+    expect(sessionBusyReason('s1', [turn('requires_action')], [])).toMatch(/requires action/)
+    expect(sessionBusyReason('s1', [turn('completed')], [item('active')])).toMatch(/worker-b/)
+  })
+
+  it('is free when turns are done and work stopped (or belongs to another session)', () => {
+    expect(sessionBusyReason('s1', [turn('completed')], [item('stopped'), item('active', 's2')])).toBeNull()
+  })
+})

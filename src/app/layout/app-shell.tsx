@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { Suspense } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router'
 import { ApiStatusBanner } from './api-status-banner'
 import { ThemeToggle } from './theme-toggle'
@@ -10,6 +10,9 @@ import { UserMenu } from '@/features/identity/components/user-menu'
 import { useScopeStore } from '@/features/identity/stores/scope-store'
 import { cn } from '@/lib/cn'
 import { getActiveRuntimeConfig } from '@/lib/runtime-config'
+
+// Loaded on first open: a console on a real Gateway never downloads it.
+const DemoPanel = lazy(() => import('./demo-panel').then((module) => ({ default: module.DemoPanel })))
 
 const navigation = [
   { heading: 'Resources', links: [{ to: '/environments', label: 'Environments' }] },
@@ -30,6 +33,7 @@ export function AppShell() {
   const namespace = useScopeStore((state) => state.namespace)
   const { pathname } = useLocation()
   const isDemo = getActiveRuntimeConfig().apiMode === 'mock'
+  const [isDemoPanelOpen, setIsDemoPanelOpen] = useState(false)
 
   return (
     <div className="flex h-full min-h-0">
@@ -76,12 +80,21 @@ export function AppShell() {
               }}
             />
             {isDemo ? (
-              <span
-                className="rounded-full bg-warning-surface px-2 py-0.5 text-xs font-medium text-warning"
-                title="Answers come from the mock backend bundled with the console, not a real Gateway."
-              >
-                Demo backend
-              </span>
+              <>
+                <button
+                  type="button"
+                  className="rounded-full bg-warning-surface px-2 py-0.5 text-xs font-medium text-warning hover:underline"
+                  title="Answers come from the mock backend bundled with the console, not a real Gateway. Open its controls."
+                  onClick={() => setIsDemoPanelOpen(true)}
+                >
+                  Demo backend
+                </button>
+                {isDemoPanelOpen ? (
+                  <Suspense fallback={null}>
+                    <DemoPanel open={isDemoPanelOpen} onOpenChange={setIsDemoPanelOpen} />
+                  </Suspense>
+                ) : null}
+              </>
             ) : null}
           </div>
           <div className="flex items-center gap-2">

@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { defineConfig, type Plugin } from 'vite'
-import { contentSecurityPolicy } from './src/lib/content-security-policy'
+import { contentSecurityPolicy } from './src/lib/content-security-policy.ts'
 
 /**
  * Serves the built console with its Content-Security-Policy, computed from the console-config.json

@@ -3,6 +3,10 @@ import { cleanup } from '@testing-library/react'
 import { afterEach, beforeEach, vi } from 'vitest'
 
 // jsdom has no layout: give elements a size so virtualised lists render rows in tests.
+if (typeof Element !== 'undefined' && typeof Element.prototype.scrollIntoView !== 'function') {
+  // jsdom has no scrolling; screens that scroll a selected row into view must not crash there.
+  Element.prototype.scrollIntoView = function scrollIntoView() {}
+}
 if (typeof HTMLElement !== 'undefined') {
   Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, value: 800 })
   Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, value: 1200 })

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { agentKeys } from './keys'
 import type { AgentStatusFilter } from '../models/filter-agents'
-import { readSessionList } from '../models/read-session-list'
+import { normalizeSessionList } from '@/api/normalize-session-list'
 import type { Session } from '../models/agent-types'
 import { api } from '@/api/client'
 import { expectArray, expectObject } from '@/api/response-guards'
@@ -63,7 +63,7 @@ export const agentSessionsQuery = (agentId: string) =>
           params: { query: { agentId, status: 'all', limit: 500, offset } },
           signal,
         })
-        const list = readSessionList(data, offset)
+        const list = normalizeSessionList(data, offset)
         items.push(...list.items.filter((session) => session.agentId === agentId))
         if (list.nextOffset === null) return { items, isComplete: true }
         offset = list.nextOffset

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { sessionKeys, type SessionListParams } from './keys'
-import { normalizeSessionList } from '../models/normalize-session-list'
+import { normalizeSessionList } from '@/api/normalize-session-list'
 import { normalizeTurnList } from '../models/normalize-turn-list'
 import { api } from '@/api/client'
 import { expectArray, expectObject } from '@/api/response-guards'

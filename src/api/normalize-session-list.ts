@@ -1,13 +1,16 @@
-import { ApiError } from '@/api/api-error'
-import type { Session } from './agent-types'
+import { ApiError } from './api-error'
+import type { components } from './schema.gen'
+
+type Session = components['schemas']['Session']
 
 export type SessionListPage = { items: Session[]; nextOffset: number | null }
 
 /**
- * Spec 1.0.0 servers answer a bare array; newer ones page with `{items, next_offset}`. (The
- * sessions feature reads lists the same way; features do not share code, so this is its own copy.)
+ * Spec 1.0.0 servers answer a bare array; newer ones page with `{items, next_offset}`. The
+ * console accepts both and pages only when the server does. It lives with the client because
+ * several features list sessions (agents count them, the sessions screen pages them).
  */
-export function readSessionList(data: unknown, offset: number): SessionListPage {
+export function normalizeSessionList(data: unknown, offset: number): SessionListPage {
   if (Array.isArray(data)) return { items: data as Session[], nextOffset: null }
   if (typeof data === 'object' && data !== null && Array.isArray((data as { items?: unknown }).items)) {
     const page = data as { items: Session[]; next_offset?: unknown }

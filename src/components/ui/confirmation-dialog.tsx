@@ -12,16 +12,26 @@ export function ConfirmationDialog({
   onOpenChange,
   title,
   body,
+  children,
+  footerStart,
   confirmLabel,
   isDestructive = false,
+  explainError = errorMessage,
   onConfirm,
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
   title: string
+  /** One paragraph under the title (the dialog's accessible description). */
   body: ReactNode
+  /** Richer detail of what the action affects: lists, tables, warnings. */
+  children?: ReactNode
+  /** Extra controls at the start of the footer, such as "Copy as curl". */
+  footerStart?: ReactNode
   confirmLabel: string
   isDestructive?: boolean
+  /** Turns a failure into words; defaults to the server's message. */
+  explainError?: (error: unknown) => string
   onConfirm: () => Promise<unknown>
 }) {
   const [isPending, setIsPending] = useState(false)
@@ -34,7 +44,7 @@ export function ConfirmationDialog({
       await onConfirm()
       onOpenChange(false)
     } catch (caught) {
-      setError(errorMessage(caught))
+      setError(explainError(caught))
     } finally {
       setIsPending(false)
     }
@@ -49,12 +59,14 @@ export function ConfirmationDialog({
       }}
     >
       <DialogContent title={title} description={body}>
+        {children ? <div className="flex flex-col gap-3 text-sm">{children}</div> : null}
         {error ? (
-          <p role="alert" className="rounded-md bg-destructive/10 p-3 text-sm text-destructive">
+          <p role="alert" className="mt-3 rounded-md bg-destructive/10 p-3 text-sm text-destructive">
             {error}
           </p>
         ) : null}
-        <DialogFooter>
+        <DialogFooter className="items-center">
+          {footerStart ? <span className="mr-auto">{footerStart}</span> : null}
           <Button onClick={() => onOpenChange(false)}>Cancel</Button>
           <Button
             variant={isDestructive ? 'destructive' : 'primary'}

@@ -5,6 +5,7 @@
  *   npm run mock:serve -- --port 8787 [--latency 0] [--no-local] [--large-session-events 5000]
  *     [--engine-step-ms 300] [--virtual-workers] [--lease-timeout-ms 45000]
  *     [--stream-heartbeat-ms 15000] [--e2b-key] [--faults '{"errorRates":[…]}']
+ *     [--bulk-environments 10000]
  *
  * The execution engine runs turns on real timers. `--virtual-workers` adds the demo's worker-a and
  * worker-b on build-workers (off by default here: this transport is for real worker processes).
@@ -32,6 +33,8 @@ function numberArg(name: string): number | undefined {
 const port = Number(argValue('port') ?? process.env.MOCK_PORT ?? 8787)
 const host = argValue('host') ?? '127.0.0.1'
 const largeSessionEvents = numberArg('large-session-events') ?? 5000
+/** Extra generated environments (benchmarks): `npm run bench` uses 10,000. */
+const bulkEnvironments = numberArg('bulk-environments') ?? 0
 const backend = createMockBackend({
   options: {
     latencyMs: numberArg('latency') ?? 0,
@@ -44,12 +47,12 @@ const backend = createMockBackend({
   },
   faults: parseFaults(argValue('faults') ?? null),
 })
-await seed(backend, { largeSessionEvents })
+await seed(backend, { largeSessionEvents, bulkEnvironments })
 const stepMs = numberArg('engine-step-ms')
 installEngine(backend, {
   scheduler: createRealScheduler(),
   virtualWorkers: process.argv.includes('--virtual-workers') ? 'demo' : [],
-  reseed: (target) => seed(target, { largeSessionEvents }),
+  reseed: (target) => seed(target, { largeSessionEvents, bulkEnvironments }),
   ...(stepMs === undefined
     ? {}
     : {

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useEffect, useRef } from 'react'
+import { useCallback, useEffect, useRef } from 'react'
 import { EventRow } from './event-row'
 import type { EventStore } from '../models/event-store'
 import type { TimelineBuilder } from '../models/timeline-builder'
@@ -43,14 +43,21 @@ export function EventTimeline({
   onToggle,
 }: EventTimelineProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
+  // Stable across renders: the virtualizer rebuilds its measurements of every row (100,000 of them)
+  // whenever `getItemKey` changes identity, which would cost a long task per scrolled frame.
+  const estimateSize = useCallback(
+    (index: number) => (builder.rows[index]?.kind === 'event' ? EVENT_ROW_HEIGHT : HEADER_ROW_HEIGHT),
+    [builder],
+  )
+  const getItemKey = useCallback((index: number) => builder.rows[index]?.key ?? index, [builder])
   // The console does not use the React Compiler; the virtualizer re-renders this component itself.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rowCount,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => (builder.rows[index]?.kind === 'event' ? EVENT_ROW_HEIGHT : HEADER_ROW_HEIGHT),
-    getItemKey: (index) => builder.rows[index]?.key ?? index,
-    overscan: 12,
+    estimateSize,
+    getItemKey,
+    overscan: 8,
   })
 
   useEffect(() => {
@@ -81,7 +88,8 @@ export function EventTimeline({
       onWheel={(event) => {
         if (event.deltaY < 0 && isFollowing) onStopFollowing()
       }}
-      className="h-[60vh] min-h-80 overflow-auto rounded-md border border-border bg-card focus-visible:outline-2 focus-visible:outline-ring"
+      // `contain: strict`: scrolling lays out and paints this box alone, never the page around it.
+      className="h-[60vh] min-h-80 overflow-auto rounded-md border border-border bg-card [contain:strict] focus-visible:outline-2 focus-visible:outline-ring"
     >
       <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => {
@@ -95,8 +103,9 @@ export function EventTimeline({
               aria-setsize={rowCount}
               aria-posinset={item.index + 1}
               data-row-kind={row.kind}
+              data-event-id={event?.id}
               data-index={item.index}
-              className="absolute top-0 left-0 w-full"
+              className="absolute top-0 left-0 w-full [contain:strict]"
               style={{ height: item.size, transform: `translateY(${item.start}px)` }}
             >
               <EventRow

@@ -30,8 +30,8 @@ export type SessionEventLog = {
 const REFRESHING_FAMILIES = ['turn.', 'required_action.', 'session.status_', 'tool.completed', 'run.']
 
 /**
- * The session's event log for the inspector: restores from `/snapshot`, loads the history up to
- * and past its `as_of` page by page (first rows show after the first page), then follows the live
+ * The session's event log for the inspector: restores from `/snapshot` while it loads the history
+ * up to and past its `as_of` page by page (first rows show after the first page), then follows the live
  * stream from the last applied event. Reconnects, 410 reloads and dedupe live in LiveConnection
  * and EventStore; this hook only wires them to the API and to react-query, and never sends
  * anything but reads.
@@ -52,10 +52,12 @@ export function useSessionEventLog(sessionId: string): SessionEventLog {
     const abort = new AbortController()
     const { signal } = abort
 
+    const loading = () => setPhase((current) => (current === 'snapshot' ? 'history' : current))
     const loadHistory = async () => {
       for (;;) {
         const page = await fetchEventPage(sessionId, store.cursor, HISTORY_PAGE, signal)
         store.applyPage(page.events)
+        loading()
         if (!page.hasMore || page.events.length === 0 || signal.aborted) return
       }
     }
@@ -71,9 +73,11 @@ export function useSessionEventLog(sessionId: string): SessionEventLog {
       try {
         setPhase('snapshot')
         setError(null)
-        await queryClient.fetchQuery(snapshotQuery(sessionId))
-        setPhase('history')
-        await loadHistory()
+        // The first page of history does not wait for the snapshot (the server folds the whole log
+        // for it): rows show as soon as that page arrives, and the rest pages in behind them.
+        const history = loadHistory()
+        const snapshot = queryClient.fetchQuery(snapshotQuery(sessionId)).then(loading)
+        await Promise.all([history, snapshot])
         if (signal.aborted) return
         setPhase('live')
         const connection = new LiveConnection({

@@ -1,0 +1,433 @@
+/**
+ * `npm run bench [-- --json] [-- --runs 3] [-- --no-build]`: the console at scale, in real Chromium
+ * against the mock served over HTTP with generated data (10,000 environments, a session with
+ * 100,000 events). Prints `name: value unit` per figure (the median of the runs), or one JSON object.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { cpus } from 'node:os'
+import { gzipSync } from 'node:zlib'
+import { chromium, type Browser, type Page } from '@playwright/test'
+
+const PREVIEW_PORT = Number(process.env.BENCH_PREVIEW_PORT ?? 4600)
+const MOCK_PORT = Number(process.env.BENCH_MOCK_PORT ?? 4601)
+const CONSOLE = `http://127.0.0.1:${PREVIEW_PORT}`
+const GATEWAY = `http://127.0.0.1:${MOCK_PORT}`
+const LARGE_SESSION = 'sess_largehistory1'
+const LARGE_EVENTS = 100_000
+const BULK_ENVIRONMENTS = 10_000
+const SCROLL_ROWS = 10_000
+const ROW_PX = 30
+/** A fast scroll: 20 rows a frame, so 10,000 rows pass in about 500 frames. */
+const SCROLL_STEP_PX = 600
+const LIVE_RATE = 300
+const LIVE_MS = 30_000
+/** Its own build folder, so a benchmark never overwrites the `dist` other runs serve. */
+const OUT_DIR = 'node_modules/.tmp/bench-dist'
+
+const args = process.argv.slice(2)
+const asJson = args.includes('--json')
+const runsIndex = args.indexOf('--runs')
+const runs = Math.max(1, runsIndex >= 0 ? Number(args[runsIndex + 1] ?? 3) : 3)
+const log = (message: string) => {
+  if (!asJson) console.info(message)
+  else process.stderr.write(`${message}\n`)
+}
+
+const children: ChildProcess[] = []
+function start(command: string, commandArgs: string[], env: Record<string, string> = {}): ChildProcess {
+  // Its own process group, so stopping it also stops what it started (tsx's node, vite's esbuild).
+  const child = spawn(command, commandArgs, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  })
+  child.stdout?.resume()
+  child.stderr?.resume()
+  children.push(child)
+  return child
+}
+function stopAll() {
+  for (const child of children) {
+    if (child.exitCode === null && child.pid !== undefined) {
+      try {
+        process.kill(-child.pid, 'SIGTERM')
+      } catch {
+        // Already gone.
+      }
+    }
+  }
+}
+process.on('exit', stopAll)
+
+async function run(command: string, commandArgs: string[]): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(command, commandArgs, { stdio: ['ignore', 'ignore', 'inherit'] })
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited ${code}`))))
+  })
+}
+
+async function waitFor(url: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    try {
+      await fetch(url)
+      return
+    } catch {
+      if (Date.now() > deadline) throw new Error(`${url} did not come up`)
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  const value = sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+  return Math.round(value * 10) / 10
+}
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+}
+
+type Auth = { token: string; userId: string; username: string; roles: string[] }
+
+async function login(): Promise<Auth> {
+  const response = await fetch(`${GATEWAY}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'alice', password: 'alice' }),
+  })
+  return (await response.json()) as Auth
+}
+
+/** A fresh page in real-API mode, signed in, with row observers installed before anything runs. */
+async function openPage(browser: Browser, auth: Auth): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } })
+  const page = await context.newPage()
+  await page.route('**/console-config.json', (route) =>
+    route.fulfill({ json: { apiMode: 'real', apiBaseUrl: GATEWAY } }),
+  )
+  // tsx names functions with an `__name` helper the page does not have.
+  await page.addInitScript({ content: 'window.__name = (fn) => fn' })
+  await page.addInitScript((stored) => {
+    sessionStorage.setItem(
+      'asc.auth',
+      JSON.stringify({
+        token: stored.token,
+        user: { userId: stored.userId, username: stored.username, roles: stored.roles },
+      }),
+    )
+    const w = window as unknown as Record<string, unknown>
+    const marks: Record<string, number> = {}
+    const seen = new Map<string, number>()
+    let duplicates = 0
+    w.__bench = { marks, seen, duplicates: () => duplicates }
+    const rowSelector = 'tbody tr a[href^="/environments/"]'
+    const observer = new MutationObserver((records) => {
+      const now = performance.now()
+      if (marks.envRow === undefined && document.querySelector(rowSelector)) marks.envRow = now
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (!(node instanceof HTMLElement)) continue
+          const rows = node.matches('[data-event-id]') ? [node] : node.querySelectorAll('[data-event-id]')
+          for (const row of rows) {
+            const id = row.getAttribute('data-event-id')
+            if (!id) continue
+            if (marks.eventRow === undefined) marks.eventRow = now
+            if (!seen.has(id)) seen.set(id, performance.timeOrigin + now)
+          }
+        }
+      }
+      // A row twice in the list at once is a duplicate the user sees.
+      const ids = [...document.querySelectorAll('[data-event-id]')].map((row) =>
+        row.getAttribute('data-event-id'),
+      )
+      if (new Set(ids).size !== ids.length) duplicates += 1
+    })
+    observer.observe(document, { childList: true, subtree: true })
+    const longTasks: number[] = []
+    w.__longTasks = longTasks
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) longTasks.push(entry.duration)
+    }).observe({ type: 'longtask', buffered: true })
+  }, auth)
+  return page
+}
+
+const mark = (page: Page, name: string) =>
+  page.evaluate(
+    (key) => (window as unknown as { __bench: { marks: Record<string, number> } }).__bench.marks[key],
+    name,
+  )
+
+async function entryGzip(browser: Browser, auth: Auth): Promise<number> {
+  const page = await openPage(browser, auth)
+  const bodies: Promise<Buffer>[] = []
+  page.on('response', (response) => {
+    const url = response.url()
+    if (url.startsWith(CONSOLE) && /\.(js|css)(\?|$)/.test(new URL(url).pathname))
+      bodies.push(response.body())
+  })
+  await page.goto(`${CONSOLE}/environments`, { waitUntil: 'networkidle' })
+  await page.locator('tbody tr').first().waitFor()
+  const total = (await Promise.all(bodies)).reduce(
+    (sum, body) => sum + gzipSync(body, { level: 9 }).length,
+    0,
+  )
+  await page.context().close()
+  return total / 1024
+}
+
+async function envList(browser: Browser, auth: Auth): Promise<number> {
+  const page = await openPage(browser, auth)
+  await page.goto(`${CONSOLE}/environments`)
+  await page.locator('tbody tr a[href^="/environments/"]').first().waitFor()
+  const firstRow = (await mark(page, 'envRow')) ?? Number.NaN
+  const responseEnd = await page.evaluate(() => {
+    const entries = performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/api\/environments(\?|$)/.test(entry.name)) as PerformanceResourceTiming[]
+    return entries[0]?.responseEnd ?? Number.NaN
+  })
+  await page.context().close()
+  return firstRow - responseEnd
+}
+
+type SessionFigures = { firstRows: number; scrollMaxLongTask: number; filter: number; heap: number }
+
+async function waitForHistory(page: Page, count: number) {
+  await page.waitForFunction(
+    (expected) => {
+      const text = document.getElementById('timeline-keys')?.textContent ?? ''
+      const n = Number((/^([\d,]+) events/.exec(text)?.[1] ?? '0').replace(/,/g, ''))
+      return n >= expected && !text.includes('loaded so far')
+    },
+    count,
+    { timeout: 180_000, polling: 250 },
+  )
+}
+
+async function largeSession(browser: Browser, auth: Auth): Promise<SessionFigures> {
+  const page = await openPage(browser, auth)
+  await page.goto(`${CONSOLE}/sessions/${LARGE_SESSION}`)
+  await page.locator('[data-event-id]').first().waitFor({ timeout: 60_000 })
+  const firstRows = (await mark(page, 'eventRow')) ?? Number.NaN
+  await waitForHistory(page, LARGE_EVENTS)
+  await page.waitForTimeout(500)
+
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('HeapProfiler.collectGarbage')
+  const heap = await page.evaluate(
+    () =>
+      (performance as unknown as { memory: { usedJSHeapSize: number } }).memory.usedJSHeapSize / 1024 / 1024,
+  )
+
+  // Scroll through 10,000 rows from the top, one step a frame, and keep the longest task.
+  const scrollMaxLongTask = await page.evaluate(
+    async ({ rows, rowPx, step }) => {
+      const list = document.querySelector<HTMLElement>('[role="list"][aria-label="Session events"]')!
+      list.dispatchEvent(new WheelEvent('wheel', { deltaY: -100, bubbles: true }))
+      list.scrollTop = 0
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+      const longTasks = (window as unknown as { __longTasks: number[] }).__longTasks
+      longTasks.length = 0
+      const target = rows * rowPx
+      while (list.scrollTop < target) {
+        const before = list.scrollTop
+        list.scrollTop = before + step
+        await new Promise((resolve) => requestAnimationFrame(resolve))
+        if (list.scrollTop === before) break
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      return Math.max(0, ...longTasks)
+    },
+    { rows: SCROLL_ROWS, rowPx: ROW_PX, step: SCROLL_STEP_PX },
+  )
+
+  // Apply a type filter and time it until the rows show only that type.
+  const filter = await page.evaluate(async () => {
+    const select = document.querySelector<HTMLSelectElement>('#event-type')!
+    const type = 'tool.completed'
+    const list = document.querySelector<HTMLElement>('[role="list"][aria-label="Session events"]')!
+    const done = new Promise<number>((resolve) => {
+      const check = () => {
+        const rows = [...list.querySelectorAll('[data-event-id]')]
+        return rows.length > 0 && rows.every((row) => row.textContent?.includes(type))
+      }
+      const observer = new MutationObserver(() => {
+        if (check()) {
+          observer.disconnect()
+          resolve(performance.now())
+        }
+      })
+      observer.observe(list, { childList: true, subtree: true, characterData: true })
+    })
+    const started = performance.now()
+    select.value = type
+    select.dispatchEvent(new Event('change', { bubbles: true }))
+    return (await done) - started
+  })
+  await page.context().close()
+  return { firstRows, scrollMaxLongTask, filter, heap }
+}
+
+type LiveFigures = { p95: number; missingOrDuplicate: number }
+
+async function live(browser: Browser, auth: Auth, expectedBefore: number): Promise<LiveFigures> {
+  const page = await openPage(browser, auth)
+  await page.goto(`${CONSOLE}/sessions/${LARGE_SESSION}`)
+  await waitForHistory(page, expectedBefore)
+  await page.waitForTimeout(1000)
+  const countText = () => page.locator('#timeline-keys').textContent()
+  const countOf = (text: string | null) =>
+    Number((/^([\d,]+) events/.exec(text ?? '')?.[1] ?? '0').replace(/,/g, ''))
+  const before = countOf(await countText())
+  const response = await fetch(`${GATEWAY}/__mock/sessions/${LARGE_SESSION}/burst`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ rate: LIVE_RATE, durationMs: LIVE_MS }),
+  })
+  const { sent } = (await response.json()) as { sent: { id: string; createdAt: number }[] }
+  await page.waitForTimeout(2000)
+  const after = countOf(await countText())
+  const { seen, duplicates } = await page.evaluate(() => {
+    const bench = (window as unknown as { __bench: { seen: Map<string, number>; duplicates: () => number } })
+      .__bench
+    return { seen: Object.fromEntries(bench.seen), duplicates: bench.duplicates() }
+  })
+  const lags: number[] = []
+  for (const event of sent) {
+    const shownAt = seen[event.id]
+    if (shownAt !== undefined) lags.push(shownAt - event.createdAt)
+  }
+  // After the stream: scroll up through the list from its end and find every sent event exactly
+  // once (an id at two row positions is a duplicate).
+  const check = await page.evaluate(
+    async (ids) => {
+      const list = document.querySelector<HTMLElement>('[role="list"][aria-label="Session events"]')!
+      list.dispatchEvent(new WheelEvent('wheel', { deltaY: -100, bubbles: true }))
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      list.scrollTop = list.scrollHeight
+      const wanted = new Set(ids)
+      const positions = new Map<string, Set<string>>()
+      let extra = 0
+      for (let step = 0; step < 5000 && extra < 20; step += 1) {
+        await new Promise((resolve) => requestAnimationFrame(resolve))
+        await new Promise((resolve) => requestAnimationFrame(resolve))
+        for (const row of list.querySelectorAll('[data-event-id]')) {
+          const id = row.getAttribute('data-event-id')!
+          if (!positions.has(id)) positions.set(id, new Set())
+          positions.get(id)!.add(row.getAttribute('data-index') ?? '')
+          wanted.delete(id)
+        }
+        if (wanted.size === 0) extra += 1
+        if (list.scrollTop === 0) break
+        list.scrollTop = Math.max(0, list.scrollTop - list.clientHeight)
+      }
+      let duplicated = 0
+      for (const indexes of positions.values()) if (indexes.size > 1) duplicated += 1
+      return { missing: wanted.size, duplicated }
+    },
+    sent.map((event) => event.id),
+  )
+  await page.context().close()
+  log(
+    `  live: sent ${sent.length}, rendered while streaming ${lags.length}, count ${before} → ${after}, ` +
+      `missing ${check.missing}, duplicated ${check.duplicated}, duplicate rows seen ${duplicates}`,
+  )
+  return {
+    p95: percentile(lags, 95),
+    missingOrDuplicate:
+      check.missing + check.duplicated + duplicates + Math.abs(after - before - sent.length),
+  }
+}
+
+async function main() {
+  if (!args.includes('--no-build')) {
+    log('building the console (vite build)…')
+    await run('npx', ['vite', 'build', '--logLevel', 'error', '--outDir', OUT_DIR, '--emptyOutDir'])
+  }
+  log(`starting the mock on ${GATEWAY} (${BULK_ENVIRONMENTS} environments, ${LARGE_EVENTS} events)…`)
+  start('node_modules/.bin/tsx', [
+    'src/mocks/server.ts',
+    '--port',
+    String(MOCK_PORT),
+    '--bulk-environments',
+    String(BULK_ENVIRONMENTS),
+    '--large-session-events',
+    String(LARGE_EVENTS),
+  ])
+  start(
+    'node_modules/.bin/vite',
+    ['preview', '--host', '127.0.0.1', '--port', String(PREVIEW_PORT), '--strictPort', '--outDir', OUT_DIR],
+    {
+      CONSOLE_CSP_CONNECT_SRC: GATEWAY,
+    },
+  )
+  await waitFor(`${GATEWAY}/api/auth/me`, 180_000)
+  await waitFor(CONSOLE, 60_000)
+  const auth = await login()
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--disable-gpu', '--disable-quic', '--enable-precise-memory-info'],
+  })
+  const machine = `${cpus().length} cores, Node ${process.versions.node}, Chromium ${browser.version()}`
+  const figures: Record<string, number[]> = {}
+  const add = (name: string, value: number) => (figures[name] ??= []).push(value)
+  try {
+    for (let index = 0; index < runs; index += 1) {
+      log(`run ${index + 1}/${runs}`)
+      add('entry_gzip_kb', await entryGzip(browser, auth))
+      add('env_list_10k_first_rows_ms', await envList(browser, auth))
+      const session = await largeSession(browser, auth)
+      add('session_100k_first_rows_ms', session.firstRows)
+      add('session_100k_scroll_max_long_task_ms', session.scrollMaxLongTask)
+      add('session_100k_filter_ms', session.filter)
+      add('session_100k_heap_mb', session.heap)
+    }
+    // The live runs come last: each adds LIVE_RATE × LIVE_MS events to the large session.
+    let expected = LARGE_EVENTS
+    for (let index = 0; index < runs; index += 1) {
+      log(`live run ${index + 1}/${runs}`)
+      const figuresLive = await live(browser, auth, expected)
+      expected += (LIVE_RATE * LIVE_MS) / 1000
+      add('live_300eps_lag_p95_ms', figuresLive.p95)
+      add('live_missing_or_duplicate', figuresLive.missingOrDuplicate)
+    }
+  } finally {
+    await browser.close()
+  }
+  const units: Record<string, string> = {
+    entry_gzip_kb: 'KB',
+    env_list_10k_first_rows_ms: 'ms',
+    session_100k_first_rows_ms: 'ms',
+    session_100k_scroll_max_long_task_ms: 'ms',
+    session_100k_filter_ms: 'ms',
+    session_100k_heap_mb: 'MB',
+    live_300eps_lag_p95_ms: 'ms',
+    live_missing_or_duplicate: 'events',
+  }
+  const result: Record<string, number | string> = {}
+  for (const name of Object.keys(units)) result[name] = median(figures[name] ?? [])
+  if (asJson) {
+    console.info(JSON.stringify({ ...result, runs, date: new Date().toISOString(), machine }))
+  } else {
+    for (const [name, unit] of Object.entries(units)) console.info(`${name}: ${result[name]} ${unit}`)
+    console.info(`runs: ${runs}`)
+    console.info(`machine: ${machine}`)
+  }
+}
+
+main()
+  .then(() => {
+    stopAll()
+    process.exit(0)
+  })
+  .catch((error: unknown) => {
+    console.error(error)
+    stopAll()
+    process.exit(1)
+  })

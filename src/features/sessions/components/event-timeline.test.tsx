@@ -1,0 +1,60 @@
+import { render, screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { EventTimeline } from './event-timeline'
+import { EMPTY_FILTER } from '../models/event-filter'
+import { EventStore, type PublicEvent } from '../models/event-store'
+import { TimelineBuilder } from '../models/timeline-builder'
+
+const EVENTS = 100_000
+
+function largeLog(): PublicEvent[] {
+  const events: PublicEvent[] = []
+  for (let index = 0; index < EVENTS; index += 1) {
+    const turnId = `turn_${Math.floor(index / 50)}`
+    events.push({
+      schema_version: 1,
+      id: `evt_${index}`,
+      type: index % 50 === 0 ? 'turn.accepted' : 'item.delta',
+      session_id: 's1',
+      created_at: 1_700_000_000_000 + index * 100,
+      cursor: `c${index}`,
+      data: { turn_id: turnId, position: index, content: [{ type: 'text', text: `chunk ${index}` }] },
+    })
+  }
+  return events
+}
+
+// No timing here (that is `npm run bench`): only that the DOM stays bounded, whatever the log size.
+describe('event timeline at scale', () => {
+  it('renders a bounded number of rows for a 100,000-event session', () => {
+    const store = new EventStore((flush) => flush())
+    store.applyPage(largeLog())
+    const builder = new TimelineBuilder(EMPTY_FILTER, new Set())
+    builder.sync(store.all())
+    expect(builder.rows.length).toBeGreaterThan(EVENTS)
+
+    render(
+      <EventTimeline
+        store={store}
+        version={store.version}
+        builder={builder}
+        rowCount={builder.rows.length}
+        selectedId={null}
+        scrollToRow={null}
+        scrollRequest={0}
+        collapsed={new Set()}
+        isFollowing={false}
+        onStopFollowing={() => undefined}
+        onSelect={() => undefined}
+        onToggle={() => undefined}
+      />,
+    )
+
+    const list = screen.getByRole('list', { name: 'Session events' })
+    const rows = within(list).getAllByRole('listitem')
+    expect(rows.length).toBeGreaterThan(0)
+    expect(rows.length).toBeLessThanOrEqual(100)
+    expect(list.querySelectorAll('[data-event-id]').length).toBeLessThanOrEqual(100)
+    expect(rows[0]).toHaveAttribute('aria-setsize', String(builder.rows.length))
+  })
+})

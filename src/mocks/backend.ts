@@ -51,6 +51,11 @@ export type MockFaults = {
   streamDropEveryMs: number
   /** Event streams end after sending this many events, and the client must resume; 0 = never. */
   streamDropAfterEvents: number
+  /**
+   * Each stream's drop point moves by a random 0…this many extra events, so drops land at random
+   * points of the log rather than on multiples of `streamDropAfterEvents`; 0 = no jitter.
+   */
+  streamDropAfterEventsJitter: number
   /** The next virtual worker that claims work dies right after its ack (one-shot). */
   killWorkerMidClaim: boolean
   /** Every virtual worker is stopped: nobody polls. */
@@ -68,6 +73,7 @@ export const noFaults: MockFaults = {
   errorRates: [],
   streamDropEveryMs: 0,
   streamDropAfterEvents: 0,
+  streamDropAfterEventsJitter: 0,
   killWorkerMidClaim: false,
   workersOffline: false,
   localEnvironmentsDisabled: false,
@@ -209,7 +215,13 @@ export function sanitizeFaults(value: unknown): Partial<MockFaults> {
         ((item as ErrorRate).status === undefined || isNonNegative((item as ErrorRate).status)),
     )
   }
-  for (const key of ['latencyMs', 'latencyJitterMs', 'streamDropEveryMs', 'streamDropAfterEvents'] as const) {
+  for (const key of [
+    'latencyMs',
+    'latencyJitterMs',
+    'streamDropEveryMs',
+    'streamDropAfterEvents',
+    'streamDropAfterEventsJitter',
+  ] as const) {
     const number = raw[key]
     if (isNonNegative(number)) faults[key] = number
   }

@@ -46,7 +46,12 @@ function eventsAfter(
  */
 function eventStream(backend: MockBackend, request: Request, record: SessionRecord, after: number): Response {
   const encoder = new TextEncoder()
-  const { streamDropEveryMs, streamDropAfterEvents } = backend.faults
+  const { streamDropEveryMs, streamDropAfterEventsJitter } = backend.faults
+  const streamDropAfterEvents =
+    backend.faults.streamDropAfterEvents > 0
+      ? backend.faults.streamDropAfterEvents +
+        Math.floor(backend.faultRandom() * (streamDropAfterEventsJitter + 1))
+      : 0
   let next = after
   let sent = 0
   let isClosed = false

@@ -1,7 +1,9 @@
 import { http, type HttpHandler } from 'msw'
 import { noFaults, sanitizeFaults, type MockBackend } from '../backend'
 import { controlState } from '../engine/controls'
+import { burstEvents } from '../seed/bulk'
 import { isRecord, json, noContent, readJsonBody } from '../lib/responses'
+import { appendEvent, firstSeq, headSeq } from '../seed/session-history'
 
 /**
  * Mock-only routes for the console's Demo panel and for tests: faults, virtual workers, reset.
@@ -9,6 +11,9 @@ import { isRecord, json, noContent, readJsonBody } from '../lib/responses'
  * `/__mock/` where no Gateway route exists, and skip the injected latency and errors of `/api/*`.
  */
 export const MOCK_CONTROL_PREFIX = '/__mock'
+
+/** Most events one `/__mock/sessions/{id}/events` call appends (a 100,000-event replay is ten calls). */
+const MAX_APPEND = 10_000
 
 function engineMissing(): Response {
   return json({ error: 'the execution engine is not installed in this mock' }, { status: 503 })
@@ -41,6 +46,47 @@ export function createMockControlHandlers(backend: MockBackend): HttpHandler[] {
       if (!backend.controls) return engineMissing()
       await backend.controls.reset()
       return noContent()
+    }),
+
+    // Reliability tests: grow a session's log by many events at once (a replay to stream), with any
+    // payload (hostile input), then compact it so old cursors expire (410).
+    http.post(route('/sessions/:sessionId/events'), async ({ request, params }) => {
+      const record = backend.db.sessions.get(String(params.sessionId))
+      if (!record) return json({ error: `no session ${String(params.sessionId)}` }, { status: 404 })
+      const body = await readJsonBody(request)
+      const value = body.ok && isRecord(body.value) ? body.value : {}
+      const count = typeof value.count === 'number' ? Math.floor(value.count) : 1
+      if (count < 1 || count > MAX_APPEND) {
+        return json({ error: `count must be between 1 and ${MAX_APPEND}` }, { status: 400 })
+      }
+      const start = Date.now()
+      // Either `events: [{type, data}]` appended as given, or `count` copies of one `{type, data}`.
+      if (Array.isArray(value.events)) {
+        const events = value.events.filter(isRecord)
+        events.forEach((event, index) => {
+          const type = typeof event.type === 'string' ? event.type : 'mock.replay'
+          appendEvent(record, type, isRecord(event.data) ? event.data : {}, start + index)
+        })
+        return json({ headSeq: headSeq(record), appended: events.length }, { status: 201 })
+      }
+      const type = typeof value.type === 'string' ? value.type : 'mock.replay'
+      const data = isRecord(value.data) ? value.data : {}
+      for (let index = 0; index < count; index += 1) {
+        appendEvent(record, type, { ...data, index }, start + index)
+      }
+      return json({ headSeq: headSeq(record), appended: count }, { status: 201 })
+    }),
+
+    http.post(route('/sessions/:sessionId/compact'), async ({ request, params }) => {
+      const record = backend.db.sessions.get(String(params.sessionId))
+      if (!record) return json({ error: `no session ${String(params.sessionId)}` }, { status: 404 })
+      const body = await readJsonBody(request)
+      const value = body.ok && isRecord(body.value) ? body.value : {}
+      const keepLast = typeof value.keepLast === 'number' ? Math.max(1, Math.floor(value.keepLast)) : 1
+      const drop = Math.max(0, record.events.length - keepLast)
+      record.events.splice(0, drop)
+      record.retainedFromSeq = firstSeq(record)
+      return json({ retainedFromSeq: record.retainedFromSeq, headSeq: headSeq(record) })
     }),
 
     http.get(route('/workers'), () => json(backend.controls?.listWorkers() ?? [])),
@@ -79,6 +125,20 @@ export function createMockControlHandlers(backend: MockBackend): HttpHandler[] {
       return status
         ? json(status)
         : json({ error: `no virtual worker ${String(params.workerId)}` }, { status: 404 })
+    }),
+
+    // Benchmarks: `rate` events a second for `durationMs` into a session, stamped with their send
+    // time; answers with the events sent (id, createdAt) once the burst is over.
+    http.post(route('/sessions/:sessionId/burst'), async ({ request, params }) => {
+      const record = backend.db.sessions.get(String(params.sessionId))
+      if (!record) return json({ error: `no session ${String(params.sessionId)}` }, { status: 404 })
+      const body = await readJsonBody(request)
+      const value = body.ok && isRecord(body.value) ? body.value : {}
+      const rate = typeof value.rate === 'number' ? Math.min(Math.max(value.rate, 1), 5000) : 300
+      const durationMs =
+        typeof value.durationMs === 'number' ? Math.min(Math.max(value.durationMs, 1), 600_000) : 30_000
+      const sent = await burstEvents(record, { rate, durationMs, now: () => Date.now() })
+      return json({ sent })
     }),
   ]
 }

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react'
+import { LongText } from './long-text'
 import { maskSecrets } from '../models/mask-secrets'
 import { Button } from '@/components/ui/button'
 import { CopyButton } from '@/components/ui/copy-button'
@@ -48,13 +49,17 @@ export function RawJsonPanel({
           </Button>
         </span>
       </figcaption>
-      <pre
-        tabIndex={0}
-        aria-label={label}
-        className="max-h-96 overflow-auto rounded-md bg-muted p-3 font-mono text-xs break-words whitespace-pre-wrap text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-      >
-        {text}
-      </pre>
+      <LongText text={text} label={label} filename={filename}>
+        {(visible) => (
+          <pre
+            tabIndex={0}
+            aria-label={label}
+            className="max-h-96 overflow-auto rounded-md bg-muted p-3 font-mono text-xs break-words whitespace-pre-wrap text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            {visible}
+          </pre>
+        )}
+      </LongText>
     </figure>
   )
 }

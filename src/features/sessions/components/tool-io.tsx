@@ -1,5 +1,6 @@
 import { useMemo } from 'react'
 import { AnsiText } from './ansi-text'
+import { LongText } from './long-text'
 import { maskSecrets, maskSecretsInText } from '../models/mask-secrets'
 import type { ToolRecord } from '../models/tool-records'
 import { toolViewKind } from '../models/tool-view-kind'
@@ -77,10 +78,15 @@ export function ToolIo({ record, isRevealed }: { record: ToolRecord; isRevealed:
   const output = isRevealed ? record.output : maskSecretsInText(record.output).value
   const kind = toolViewKind(record.name)
   const path = str(input.path)
+  const outputFile = `${record.toolCallId}-output.txt`
   const outputBlock = output ? (
-    <Block label="Output" tone={record.isError ? 'error' : 'plain'}>
-      <AnsiText text={output} />
-    </Block>
+    <LongText text={output} label="Output" filename={outputFile}>
+      {(visible) => (
+        <Block label="Output" tone={record.isError ? 'error' : 'plain'}>
+          <AnsiText text={visible} />
+        </Block>
+      )}
+    </LongText>
   ) : (
     <p className="text-xs text-muted-foreground">{record.isComplete ? 'No output.' : 'No output yet.'}</p>
   )
@@ -91,9 +97,13 @@ export function ToolIo({ record, isRevealed }: { record: ToolRecord; isRevealed:
         <div className="flex flex-col gap-2">
           <Block label="Command">$ {str(input.command)}</Block>
           {output ? (
-            <Block label="Terminal output" tone="terminal">
-              <AnsiText text={output} palette="terminal" />
-            </Block>
+            <LongText text={output} label="Terminal output" filename={outputFile}>
+              {(visible) => (
+                <Block label="Terminal output" tone="terminal">
+                  <AnsiText text={visible} palette="terminal" />
+                </Block>
+              )}
+            </LongText>
           ) : (
             outputBlock
           )}
@@ -124,7 +134,13 @@ export function ToolIo({ record, isRevealed }: { record: ToolRecord; isRevealed:
     default:
       return (
         <div className="flex flex-col gap-2">
-          <Block label="Input">{JSON.stringify(input, null, 2)}</Block>
+          <LongText
+            text={JSON.stringify(input, null, 2)}
+            label="Input"
+            filename={`${record.toolCallId}-input.json`}
+          >
+            {(visible) => <Block label="Input">{visible}</Block>}
+          </LongText>
           {outputBlock}
         </div>
       )

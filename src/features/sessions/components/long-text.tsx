@@ -1,0 +1,42 @@
+import { useState } from 'react'
+import { TEXT_PREVIEW_CHARS, truncateText } from '../models/truncate-text'
+import { Button } from '@/components/ui/button'
+import { downloadText } from '@/lib/download'
+
+/**
+ * A possibly huge text (tool output, raw JSON) shown in slices: the first 20,000 characters, more
+ * on request, and the whole of it as a download. `children` renders the visible slice.
+ */
+export function LongText({
+  text,
+  filename,
+  label,
+  children,
+}: {
+  text: string
+  filename: string
+  label: string
+  children: (visible: string) => React.ReactNode
+}) {
+  const [limit, setLimit] = useState(TEXT_PREVIEW_CHARS)
+  const shown = truncateText(text, limit)
+  return (
+    <>
+      {children(shown.text)}
+      {shown.isTruncated ? (
+        <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground" role="status">
+          <span>
+            Showing {shown.text.length.toLocaleString()} of {text.length.toLocaleString()} characters of{' '}
+            {label.toLowerCase()}.
+          </span>
+          <Button size="sm" variant="ghost" onClick={() => setLimit((value) => value * 5)}>
+            Show more
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => downloadText(filename, text, 'text/plain')}>
+            Download full {label.toLowerCase()}
+          </Button>
+        </div>
+      ) : null}
+    </>
+  )
+}

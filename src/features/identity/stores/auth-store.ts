@@ -40,6 +40,19 @@ function clearStored() {
   localStorage.removeItem(STORAGE_NAME)
 }
 
+// Every screen keeps its drafts and work-in-progress in sessionStorage under `asc.` (config edits,
+// session defaults, pending turn submissions, rotation tracking). They belong to the signed-in user.
+const OWNER_NAME = 'asc.draft-owner'
+
+function clearUserDrafts() {
+  const keys: string[] = []
+  for (let i = 0; i < sessionStorage.length; i += 1) {
+    const key = sessionStorage.key(i)
+    if (key?.startsWith('asc.')) keys.push(key)
+  }
+  for (const key of keys) sessionStorage.removeItem(key)
+}
+
 const initial = typeof window === 'undefined' ? null : readStored()
 
 export const useAuthStore = create<AuthState>()((set) => ({
@@ -47,11 +60,16 @@ export const useAuthStore = create<AuthState>()((set) => ({
   user: initial?.user ?? null,
   signOutReason: null,
   signIn: (auth, { remember }) => {
+    // Drafts kept through an expired session are returned to the same user only.
+    if (sessionStorage.getItem(OWNER_NAME) !== auth.user.userId) clearUserDrafts()
+    sessionStorage.setItem(OWNER_NAME, auth.user.userId)
     clearStored()
     ;(remember ? localStorage : sessionStorage).setItem(STORAGE_NAME, JSON.stringify(auth))
     set({ token: auth.token, user: auth.user, signOutReason: null })
   },
   signOut: (reason) => {
+    // Signing out on purpose forgets the user's drafts; an expired session keeps them for sign-in.
+    if (reason === undefined) clearUserDrafts()
     clearStored()
     set({ token: null, user: null, signOutReason: reason ?? null })
   },

@@ -4,7 +4,7 @@ import type { AgentDefinition, SessionDefaults } from '../models/agent-types'
 export type SessionDefaultsEdit = { base: AgentDefinition; draft: SessionDefaults }
 
 // Unsaved edits survive a reload or a namespace remount, for this tab only; they hold no secrets.
-const storageKey = (agentId: string) => `asc.agent-defaults-draft.${agentId}`
+const draftStorageName = (agentId: string) => `asc.agent-defaults-draft.${agentId}`
 
 const isIdList = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((item) => typeof item === 'string')
@@ -23,7 +23,7 @@ function isEdit(value: unknown): value is SessionDefaultsEdit {
 
 export function readStoredEdit(agentId: string): SessionDefaultsEdit | null {
   try {
-    const parsed: unknown = JSON.parse(sessionStorage.getItem(storageKey(agentId)) ?? 'null')
+    const parsed: unknown = JSON.parse(sessionStorage.getItem(draftStorageName(agentId)) ?? 'null')
     return isEdit(parsed) ? parsed : null
   } catch {
     return null
@@ -32,8 +32,8 @@ export function readStoredEdit(agentId: string): SessionDefaultsEdit | null {
 
 export function writeStoredEdit(agentId: string, edit: SessionDefaultsEdit | null) {
   try {
-    if (edit) sessionStorage.setItem(storageKey(agentId), JSON.stringify(edit))
-    else sessionStorage.removeItem(storageKey(agentId))
+    if (edit) sessionStorage.setItem(draftStorageName(agentId), JSON.stringify(edit))
+    else sessionStorage.removeItem(draftStorageName(agentId))
   } catch {
     // Storage full or disabled: the edit still lives in memory for this visit.
   }

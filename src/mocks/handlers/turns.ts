@@ -4,7 +4,6 @@ import type { MockBackend, TurnQueued } from '../backend'
 import type { SessionRecord } from '../db/types'
 import { http } from '../lib/openapi-http'
 import { isResponse } from '../lib/request-context'
-import type { RequestContext } from '../lib/request-context'
 import { isRecord, readJsonBody, sessionApiError } from '../lib/responses'
 import { openRunId, unansweredRequests } from '../lib/session-views'
 import {
@@ -83,22 +82,6 @@ function parseAnswers(body: unknown): ActionAnswer[] | string {
 }
 
 export function createTurnHandlers(backend: MockBackend): HttpHandler[] {
-  /**
-   * Cancel and resume carry an optional Idempotency-Key (Gen-B): a retry with the same key and body
-   * gets the first answer again, another body with the same key a 409. Returns the replay or 409
-   * to send, or the store to remember this call's answer in.
-   */
-  const commandIdempotency = async (
-    request: Request,
-    context: RequestContext,
-    route: string,
-    key: string | null,
-  ): Promise<Idempotency | Response> => {
-    const body = await readJsonBody(request)
-    const once = idempotency(backend, request, context, route, key, body.ok ? body.value : null)
-    return once.replay() ?? once
-  }
-
   const queued = (session: SessionRecord, turn: Turn, reason: TurnQueued['reason']) => {
     // The execution engine takes it from here (run.started …); without one the turn stays queued.
     backend.onTurnQueued?.({ session, turn, reason })
@@ -112,6 +95,30 @@ export function createTurnHandlers(backend: MockBackend): HttpHandler[] {
       'turn_not_found',
       `turn ${turnId} not found in session ${record.session.id}`,
     )
+
+  /**
+   * What cancel and resume both do first: the session (writable by the caller), the turn, and the
+   * optional Idempotency-Key (Gen-B) — a retry with the same key and body gets the first answer
+   * again, another body with the same key a 409. Returns that answer to send, or what the command
+   * works on plus the store to remember its answer in.
+   */
+  const openTurnCommand = async (
+    request: Request,
+    sessionId: string,
+    turnId: string,
+    command: 'cancel' | 'resume',
+  ): Promise<{ record: SessionRecord; turn: Turn; once: Idempotency } | Response> => {
+    const access = findSessionForChange(backend, request, sessionId)
+    if (isResponse(access)) return access
+    const key = readIdempotencyKey(request, false)
+    if (isResponse(key)) return key
+    const turn = findTurn(request, access.record, turnId)
+    if (isResponse(turn)) return turn
+    const body = await readJsonBody(request)
+    const route = `POST ${command} ${access.record.session.id}/${turn.id}`
+    const once = idempotency(backend, request, access.context, route, key, body.ok ? body.value : null)
+    return once.replay() ?? { record: access.record, turn, once }
+  }
 
   /** A tool the answer settles without running it: a denied confirmation, or an external result. */
   const settleTool = (
@@ -244,20 +251,9 @@ export function createTurnHandlers(backend: MockBackend): HttpHandler[] {
     http.post(
       '/api/v1/agent-sessions/{session}/turns/{turn}/cancel',
       async ({ request, params, response }) => {
-        const access = findSessionForChange(backend, request, params.session)
-        if (isResponse(access)) return response.untyped(access)
-        const key = readIdempotencyKey(request, false)
-        if (isResponse(key)) return response.untyped(key)
-        const { context, record } = access
-        const turn = findTurn(request, record, params.turn)
-        if (isResponse(turn)) return response.untyped(turn)
-        const once = await commandIdempotency(
-          request,
-          context,
-          `POST cancel ${record.session.id}/${turn.id}`,
-          key,
-        )
-        if (isResponse(once)) return response.untyped(once)
+        const opened = await openTurnCommand(request, params.session, params.turn, 'cancel')
+        if (isResponse(opened)) return response.untyped(opened)
+        const { record, turn, once } = opened
         if (turn.status === 'cancel_requested') return response(202).json(turn)
         if (!isTurnOpen(turn)) {
           return response.untyped(
@@ -289,20 +285,9 @@ export function createTurnHandlers(backend: MockBackend): HttpHandler[] {
     http.post(
       '/api/v1/agent-sessions/{session}/turns/{turn}/resume',
       async ({ request, params, response }) => {
-        const access = findSessionForChange(backend, request, params.session)
-        if (isResponse(access)) return response.untyped(access)
-        const key = readIdempotencyKey(request, false)
-        if (isResponse(key)) return response.untyped(key)
-        const { context, record } = access
-        const turn = findTurn(request, record, params.turn)
-        if (isResponse(turn)) return response.untyped(turn)
-        const once = await commandIdempotency(
-          request,
-          context,
-          `POST resume ${record.session.id}/${turn.id}`,
-          key,
-        )
-        if (isResponse(once)) return response.untyped(once)
+        const opened = await openTurnCommand(request, params.session, params.turn, 'resume')
+        if (isResponse(opened)) return response.untyped(opened)
+        const { record, turn, once } = opened
         const archived = archivedConflict(request, record)
         if (archived) return response.untyped(archived)
         const isWaiting =

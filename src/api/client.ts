@@ -1,5 +1,6 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch'
 import { apiErrorFromResponse, networkError, type ApiError } from './api-error'
+import { fetchWithSafeRetry } from './safe-retry'
 import type { paths } from './schema.gen'
 import { createRequestId } from '@/lib/request-id'
 
@@ -53,7 +54,10 @@ const contextMiddleware: Middleware = {
 export function createApiClient(baseUrl: string): ApiClient {
   // openapi-fetch captures `fetch` when the client is created; calling through globalThis lets
   // MSW (tests, demo) patch it later.
-  const client = createClient<paths>({ baseUrl, fetch: (request) => globalThis.fetch(request) })
+  const client = createClient<paths>({
+    baseUrl,
+    fetch: (request) => fetchWithSafeRetry(request, (attempt) => globalThis.fetch(attempt)),
+  })
   client.use(contextMiddleware)
   return client
 }

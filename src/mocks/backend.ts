@@ -35,6 +35,11 @@ export type ErrorRate = {
   /** 0–1: the share of matching requests that fail. */
   rate: number
   status?: number
+  /**
+   * 0–1: the share of these failures where the server acts first and only its answer is lost
+   * (the case an Idempotency-Key exists for). The rest fail before anything happens.
+   */
+  lostAnswerShare?: number
 }
 
 /**
@@ -92,6 +97,8 @@ export type MockBackend = {
   ids: IdFactory
   options: MockOptions
   faults: MockFaults
+  /** How many answers the faults replaced, for fault tests and the Demo panel. */
+  injected: { errors: number; lostAnswers: number }
   /**
    * Where the execution engine plugs in: called right after a turn (re)enters `queued` (created,
    * resumed, or its required actions answered). The engine starts the run from here; without an
@@ -132,6 +139,7 @@ export function createMockBackend(
   const random = createRandom(seed)
   return {
     db: init.db ?? createEmptyDb(),
+    injected: { errors: 0, lostAnswers: 0 },
     clock: init.clock ?? systemClock,
     random,
     seed,
@@ -165,10 +173,17 @@ export function findOverride(faults: MockFaults, request: Request): ResponseOver
   return faults.overrides.find((override) => matchesRoute(override, request))
 }
 
-/** The injected error for this request, if its route's error rate says this one fails. */
-export function rollInjectedError(backend: MockBackend, request: Request): ErrorRate | undefined {
+/**
+ * The injected error for this request, if its route's error rate says this one fails, and
+ * whether the server handles the request before the answer is lost.
+ */
+export function rollInjectedError(
+  backend: MockBackend,
+  request: Request,
+): { rule: ErrorRate; afterHandling: boolean } | undefined {
   const rule = backend.faults.errorRates.find((candidate) => matchesRoute(candidate, request))
-  return rule && backend.faultRandom() < rule.rate ? rule : undefined
+  if (!rule || backend.faultRandom() >= rule.rate) return undefined
+  return { rule, afterHandling: backend.faultRandom() < (rule.lostAnswerShare ?? 0) }
 }
 
 /** The delay to add to this answer: the deployment's demo latency plus the injected one. */
@@ -212,7 +227,9 @@ export function sanitizeFaults(value: unknown): Partial<MockFaults> {
         isRouteRule(item) &&
         isNonNegative((item as ErrorRate).rate) &&
         (item as ErrorRate).rate <= 1 &&
-        ((item as ErrorRate).status === undefined || isNonNegative((item as ErrorRate).status)),
+        ((item as ErrorRate).status === undefined || isNonNegative((item as ErrorRate).status)) &&
+        ((item as ErrorRate).lostAnswerShare === undefined ||
+          (isNonNegative((item as ErrorRate).lostAnswerShare) && ((item as ErrorRate).lostAnswerShare ?? 0) <= 1)),
     )
   }
   for (const key of [

@@ -36,8 +36,13 @@ export async function startBrowserMock() {
     onReset: autosave.clear,
   })
   // Every change made through the API is saved shortly after it lands (reads change nothing).
+  // The request is still waiting out its latency here, so the save waits for the longest the
+  // answer can take, injected latency included; otherwise a reload right after a slow save
+  // would find the change missing.
   const markChanges = http.all('*/api/*', ({ request }) => {
-    if (request.method !== 'GET') autosave.saveSoon(backend.options.latencyMs + 300)
+    if (request.method === 'GET') return
+    const { latencyMs, latencyJitterMs } = backend.faults
+    autosave.saveSoon(backend.options.latencyMs + latencyMs + latencyJitterMs + 300)
   })
   const worker = setupWorker(markChanges, ...createHandlers(backend))
   await worker.start({

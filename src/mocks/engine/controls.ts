@@ -26,6 +26,15 @@ export type MockControlState = {
   faults: MockFaults
   workers: VirtualWorkerStatus[]
   policy: { allowLocalEnvironments: boolean; hasDeploymentE2bKey: boolean; leaseTimeoutMs: number }
+  /** What exists right now, so fault tests can prove nothing was created twice. */
+  counts: {
+    environments: number
+    sessions: number
+    turns: number
+    /** Answers replaced by injected 5xx since start, and how many of those came after the server acted. */
+    injectedErrors: number
+    lostAnswers: number
+  }
 }
 
 export function createMockControls(
@@ -59,6 +68,13 @@ export function controlState(backend: MockBackend): MockControlState {
       allowLocalEnvironments: backend.options.allowLocalEnvironments,
       hasDeploymentE2bKey: backend.options.hasDeploymentE2bKey,
       leaseTimeoutMs: backend.options.leaseTimeoutMs,
+    },
+    counts: {
+      environments: backend.db.environments.size,
+      sessions: backend.db.sessions.size,
+      turns: [...backend.db.sessions.values()].reduce((sum, session) => sum + session.turns.length, 0),
+      injectedErrors: backend.injected.errors,
+      lostAnswers: backend.injected.lostAnswers,
     },
   }
 }

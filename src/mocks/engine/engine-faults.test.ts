@@ -71,6 +71,33 @@ describe('injected API faults', () => {
     expect((await h.call('/api/v1/agent-sessions')).status).toBe(200)
   })
 
+  it('can lose the answer after acting: a repeat with the same Idempotency-Key finds the turn already made', async () => {
+    h = await startEngine()
+    const sessionId = MORE_SESSIONS.fresh
+    const path = `/api/v1/agent-sessions/${sessionId}/turns`
+    await setFaults({
+      errorRates: [{ method: 'POST', path: `${path}*`, rate: 1, status: 503, lostAnswerShare: 1 }],
+    })
+    // Injected faults are outside the contract on purpose, so this call skips its validation.
+    const lost = await h.open(path, {
+      method: 'POST',
+      body: { message: 'Hello' },
+      headers: { 'Idempotency-Key': 'lost-answer-key' },
+    })
+    expect(lost.status).toBe(503)
+    // The server acted although the caller never heard back.
+    expect(h.record(sessionId).turns).toHaveLength(1)
+    const counted = await json<MockControlState>(await h.call('/__mock/state'))
+    expect(counted.counts.turns).toBeGreaterThanOrEqual(1)
+
+    await setFaults({ errorRates: [] })
+    const repeat = await h.post(path, { message: 'Hello' }, 'lost-answer-key')
+    expect(repeat.status).toBe(202)
+    expect(((await repeat.json()) as Turn).id).toBe(h.record(sessionId).turns[0]?.id)
+    expect(h.record(sessionId).turns).toHaveLength(1)
+    expect((await json<MockControlState>(await h.call('/__mock/state'))).counts.turns).toBe(counted.counts.turns)
+  })
+
   it('adds latency to every API answer', async () => {
     h = await startEngine()
     await setFaults({ latencyMs: 60 })

@@ -1,4 +1,4 @@
-import { delay, http, type HttpHandler } from 'msw'
+import { delay, getResponse, http, type HttpHandler } from 'msw'
 import { findOverride, injectedLatency, rollInjectedError, type MockBackend } from '../backend'
 import { controlPlaneError } from '../lib/responses'
 import { createAgentHandlers } from './agents'
@@ -24,15 +24,20 @@ export function createHandlers(backend: MockBackend): HttpHandler[] {
     }
     const injected = rollInjectedError(backend, request)
     if (injected) {
-      const status = injected.status ?? 503
+      // The server acts, then its answer is lost on the way back.
+      backend.injected.errors += 1
+      if (injected.afterHandling) {
+        backend.injected.lostAnswers += 1
+        await getResponse(routeHandlers, request.clone())
+      }
+      const status = injected.rule.status ?? 503
       return controlPlaneError(status, `injected fault: ${request.method} ${new URL(request.url).pathname}`, {
         code: 'injected_fault',
       })
     }
     // No return value: the request falls through to the real handler.
   })
-  return [
-    latencyAndOverrides,
+  const routeHandlers: HttpHandler[] = [
     ...createIdentityHandlers(backend),
     // Worker-protocol routes first: `/work/poll` must not be taken for `/work/{workId}`.
     ...createWorkerProtocolHandlers(backend),
@@ -43,4 +48,5 @@ export function createHandlers(backend: MockBackend): HttpHandler[] {
     ...createSessionHandlers(backend),
     ...createMockControlHandlers(backend),
   ]
+  return [latencyAndOverrides, ...routeHandlers]
 }

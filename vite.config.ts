@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { defineConfig, type Plugin } from 'vite'
+import { messageCatalogs } from './scripts/catalog-plugin.ts'
 import { contentSecurityPolicy } from './src/lib/content-security-policy.ts'
 
 /**
@@ -40,7 +41,7 @@ function consoleCsp(): Plugin {
 // - `vite` / `vite build --mode demo`: the console with the bundled mock (MSW service worker);
 // - `vite build`: the console for a real Gateway (mock code is never loaded, see src/app/bootstrap.ts).
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), tailwindcss(), consoleCsp()],
+  plugins: [messageCatalogs(), react(), tailwindcss(), consoleCsp()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -1,3 +1,5 @@
+import { t } from '@/i18n'
+
 export type ApiErrorKind =
   | 'network'
   | 'validation'
@@ -32,8 +34,6 @@ export const RAW_BODY_LIMIT = 4096
 
 // Above this a plain-text body is more likely a dump than a sentence meant for a person.
 const PLAIN_TEXT_MESSAGE_LIMIT = 400
-
-const NETWORK_MESSAGE = 'Could not reach the API. Check your connection or the Gateway URL.'
 
 export function apiErrorKind(status: number): ApiErrorKind {
   if (status === 0) return 'network'
@@ -92,7 +92,7 @@ export function networkError(cause: unknown, requestId?: string): ApiError {
   // The fetch wrapper may catch an ApiError thrown further down; wrapping it again would
   // replace a precise server message with a vague connectivity one.
   if (isApiError(cause)) return cause
-  return new ApiError({ status: 0, message: NETWORK_MESSAGE, requestId, cause })
+  return new ApiError({ status: 0, message: t('ui.apiError.network'), requestId, cause })
 }
 
 export async function apiErrorFromResponse(response: Response, requestId?: string): Promise<ApiError> {
@@ -121,7 +121,7 @@ export function errorMessage(e: unknown): string {
     const message = stringField(e, 'message')
     if (message) return message
   }
-  return 'Something went wrong.'
+  return t('ui.apiError.fallback')
 }
 
 export function isRetryableError(e: unknown): boolean {
@@ -247,29 +247,31 @@ function looksLikeHtml(text: string, contentType: string | null): boolean {
 function defaultMessage(status: number, statusText: string): string {
   switch (apiErrorKind(status)) {
     case 'validation':
-      return 'The request was rejected as invalid.'
+      return t('ui.apiError.validation')
     case 'unauthorized':
-      return 'Your session has expired or the credentials were rejected. Sign in again.'
+      return t('ui.apiError.unauthorized')
     case 'forbidden':
-      return 'You do not have permission for this action.'
+      return t('ui.apiError.forbidden')
     case 'not_found':
-      return 'Not found, or not visible to you.'
+      return t('ui.apiError.notFound')
     case 'conflict':
-      return 'The change conflicts with the current state of the resource; reload and try again.'
+      return t('ui.apiError.conflict')
     case 'gone':
-      return 'The event cursor expired; reload.'
+      return t('ui.apiError.gone')
     case 'too_large':
-      return 'The request is too large.'
+      return t('ui.apiError.tooLarge')
     case 'rate_limited':
-      return 'Too many requests; retrying shortly.'
+      return t('ui.apiError.rateLimited')
     case 'server':
-      return 'The server failed to answer; try again.'
+      return t('ui.apiError.server')
     case 'network':
-      return NETWORK_MESSAGE
+      return t('ui.apiError.network')
     case 'malformed':
-      return 'The server sent a response the console does not understand.'
+      return t('ui.apiError.malformed')
     case 'unknown':
-      return `The request failed (HTTP ${status}${statusText ? ` ${statusText}` : ''}).`
+      return statusText
+        ? t('ui.apiError.unknownWithText', { status, statusText })
+        : t('ui.apiError.unknown', { status })
   }
 }
 

@@ -1,4 +1,5 @@
 import { ApiError } from './api-error'
+import { t } from '@/i18n'
 import type { components } from './schema.gen'
 
 type Session = components['schemas']['Session']
@@ -20,6 +21,6 @@ export function normalizeSessionList(data: unknown, offset: number): SessionList
   throw new ApiError({
     status: 200,
     kind: 'malformed',
-    message: 'The server sent a session list the console does not understand (expected a list or {items}).',
+    message: t('ui.apiError.malformedSessionList'),
   })
 }

@@ -1,25 +1,26 @@
 import { ApiError } from './api-error'
+import { t } from '@/i18n'
 
 /**
  * openapi-fetch types the body but does not check it. A proxy error page, an older server or a
  * bug can send something else; these guards turn that into an ApiError the screen can show,
  * instead of a crash deep inside a component.
  */
-function malformed(what: string): ApiError {
+function malformed(detail: string): ApiError {
   return new ApiError({
     status: 200,
     kind: 'malformed',
-    message: `The server sent a response the console does not understand (${what}). Check that the Gateway URL points at an AgentScope Service.`,
+    message: t('ui.apiError.malformedBody', { detail }),
   })
 }
 
 export function expectData<T>(data: T | undefined, what: string): T {
-  if (data === undefined || data === null) throw malformed(`${what}: empty body`)
+  if (data === undefined || data === null) throw malformed(t('ui.apiError.emptyBody', { what }))
   return data
 }
 
 export function expectArray<T>(data: T[] | undefined, what: string): T[] {
-  if (!Array.isArray(data)) throw malformed(`${what}: expected a list`)
+  if (!Array.isArray(data)) throw malformed(t('ui.apiError.expectedList', { what }))
   return data
 }
 
@@ -29,9 +30,9 @@ export function expectObject<T extends object>(
   requiredKeys: string[] = [],
 ): T {
   if (typeof data !== 'object' || data === null || Array.isArray(data))
-    throw malformed(`${what}: expected an object`)
+    throw malformed(t('ui.apiError.expectedObject', { what }))
   for (const key of requiredKeys) {
-    if (!(key in data)) throw malformed(`${what}: missing "${key}"`)
+    if (!(key in data)) throw malformed(t('ui.apiError.missingKey', { what, key }))
   }
   return data
 }

@@ -1,5 +1,6 @@
 import { createParser } from 'eventsource-parser'
 import { apiErrorFromResponse } from '@/api/api-error'
+import { t } from '@/i18n'
 
 export type SseMessage = { id: string | undefined; event: string; data: string }
 
@@ -95,11 +96,15 @@ export async function* streamSse(
   if (!contentType.toLowerCase().includes('text/event-stream')) {
     await response.body?.cancel().catch(() => undefined)
     throw new Error(
-      `Expected an event stream (text/event-stream) from ${response.url || 'the server'} but got ` +
-        `${contentType ? `"${contentType}"` : 'no Content-Type'} (HTTP ${response.status}).`,
+      t('ui.stream.notEventStream', {
+        source: response.url || t('ui.stream.theServer'),
+        received: contentType ? `"${contentType}"` : t('ui.stream.noContentType'),
+        status: response.status,
+      }),
     )
   }
-  if (!response.body) throw new Error(`The event stream from ${response.url || 'the server'} has no body.`)
+  if (!response.body)
+    throw new Error(t('ui.stream.noBody', { source: response.url || t('ui.stream.theServer') }))
   yield* readSse(response.body, options)
 }
 

@@ -4,16 +4,37 @@ import { App } from './app'
 import { queryClient } from './app-instance'
 import { connectApi } from './connect-api'
 import { applyInitialTheme } from './theme'
+import { loadNamespace, preferredLocale, setLocale, t } from '@/i18n'
 import { loadRuntimeConfig, resolveApiBaseUrl, setActiveRuntimeConfig } from '@/lib/runtime-config'
 
-function showBootFailure(root: HTMLElement, message: string) {
+// Set once the app catalog is in memory; a failure before that (the catalog itself did not load)
+// can only be told in English.
+let hasCatalogs = false
+
+function bootFailureText(error: unknown): { title: string; message: string } {
+  if (!(error instanceof Error)) {
+    return {
+      title: hasCatalogs ? t('app.boot.failed') : 'The console could not start',
+      message: String(error),
+    }
+  }
+  return hasCatalogs
+    ? { title: t('app.boot.failed'), message: t('app.boot.serveOverHttp', { message: error.message }) }
+    : {
+        title: 'The console could not start',
+        message: `${error.message}. If you opened the demo, serve it over http://localhost or https so the mock service worker can run.`,
+      }
+}
+
+function showBootFailure(root: HTMLElement, error: unknown) {
+  const { title: titleText, message } = bootFailureText(error)
   // Plain DOM, no React: this runs when React or the mock could not start at all.
   const box = document.createElement('div')
   box.setAttribute('role', 'alert')
   box.style.cssText =
     'max-width:40rem;margin:4rem auto;font-family:system-ui;padding:1rem;border:1px solid #b91c1c'
   const title = document.createElement('h1')
-  title.textContent = 'The console could not start'
+  title.textContent = titleText
   const detail = document.createElement('p')
   detail.textContent = message
   box.append(title, detail)
@@ -25,6 +46,11 @@ async function boot() {
   if (!root) return
   applyInitialTheme()
   try {
+    // The shell's strings in the reader's language are in memory before the first render.
+    const locale = preferredLocale()
+    await Promise.all(['app', 'ui'].map((namespace) => loadNamespace(namespace, locale)))
+    await setLocale(locale)
+    hasCatalogs = true
     const config = await loadRuntimeConfig()
     setActiveRuntimeConfig(config)
     if (config.apiMode === 'mock') {
@@ -35,12 +61,7 @@ async function boot() {
     connectApi(resolveApiBaseUrl(config, window.location.origin), queryClient)
     createRoot(root).render(<App />)
   } catch (error) {
-    showBootFailure(
-      root,
-      error instanceof Error
-        ? `${error.message}. If you opened the demo, serve it over http://localhost or https so the mock service worker can run.`
-        : String(error),
-    )
+    showBootFailure(root, error)
   }
 }
 

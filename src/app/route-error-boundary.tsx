@@ -1,18 +1,12 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react'
-import { isApiError } from '@/api/api-error'
+import { isApiError, type ApiErrorKind } from '@/api/api-error'
 import { ErrorState } from '@/components/ui/states'
+import { t } from '@/i18n'
 
 function describe(error: unknown): { title: string; message: string; requestId?: string | undefined } {
   if (isApiError(error)) {
-    const titles: Partial<Record<typeof error.kind, string>> = {
-      forbidden: 'You do not have access to this',
-      not_found: 'Not found',
-      network: 'The API is unreachable',
-      malformed: 'Unexpected response from the server',
-      server: 'The server failed',
-    }
     return {
-      title: titles[error.kind] ?? 'Request failed',
+      title: titleOf(error.kind),
       message: error.message,
       requestId: error.requestId,
     }
@@ -20,14 +14,28 @@ function describe(error: unknown): { title: string; message: string; requestId?:
   if (error instanceof Error) {
     // A chunk that fails to load after a deploy is the common case; a reload fetches the new one.
     if (/dynamically imported module|Importing a module script failed/i.test(error.message)) {
-      return {
-        title: 'This screen could not be loaded',
-        message: 'Reload the page to get the latest console.',
-      }
+      return { title: t('app.routeError.chunkTitle'), message: t('app.routeError.chunkMessage') }
     }
-    return { title: 'This screen failed', message: error.message }
+    return { title: t('app.routeError.screenFailed'), message: error.message }
   }
-  return { title: 'This screen failed', message: String(error) }
+  return { title: t('app.routeError.screenFailed'), message: String(error) }
+}
+
+function titleOf(kind: ApiErrorKind): string {
+  switch (kind) {
+    case 'forbidden':
+      return t('app.routeError.forbidden')
+    case 'not_found':
+      return t('app.routeError.notFound')
+    case 'network':
+      return t('app.routeError.unreachable')
+    case 'malformed':
+      return t('app.routeError.malformed')
+    case 'server':
+      return t('app.routeError.server')
+    default:
+      return t('app.routeError.requestFailed')
+  }
 }
 
 type Props = { children: ReactNode; resetKey: string }
@@ -69,7 +77,7 @@ export class RouteErrorBoundary extends Component<Props, State> {
         />
         <p className="mt-4 text-sm">
           <a className="text-primary underline" href="/environments">
-            Back to environments
+            {t('app.routeError.backToEnvironments')}
           </a>
         </p>
       </div>

@@ -4,20 +4,26 @@ import { AppShell } from './layout/app-shell'
 import { RequireAuth } from './layout/require-auth'
 import { RouteErrorBoundary } from './route-error-boundary'
 import { LoadingState } from '@/components/ui/states'
+import { loadNamespace } from '@/i18n'
+
+/** A lazily loaded screen whose code and strings (in the active language) load side by side. */
+function screen(load: () => Promise<{ default: ComponentType }>, namespace: string) {
+  return lazy(() => Promise.all([load(), loadNamespace(namespace)]).then(([module]) => module))
+}
 
 // Route modules are the only default exports, so each screen is its own lazily loaded chunk.
 // Declarative routes (not the data router) keep ~16 KB gzip of router code off the first load;
 // the console loads data with react-query, not route loaders.
 const screens = {
-  login: lazy(() => import('./routes/login-route')),
-  environments: lazy(() => import('./routes/environments-route')),
-  environmentDetail: lazy(() => import('./routes/environment-detail-route')),
-  environmentEdit: lazy(() => import('./routes/environment-edit-route')),
-  agents: lazy(() => import('./routes/agents-route')),
-  agentDetail: lazy(() => import('./routes/agent-detail-route')),
-  sessions: lazy(() => import('./routes/sessions-route')),
-  sessionDetail: lazy(() => import('./routes/session-detail-route')),
-  notFound: lazy(() => import('./routes/not-found-route')),
+  login: screen(() => import('./routes/login-route'), 'identity'),
+  environments: screen(() => import('./routes/environments-route'), 'environments'),
+  environmentDetail: screen(() => import('./routes/environment-detail-route'), 'environments'),
+  environmentEdit: screen(() => import('./routes/environment-edit-route'), 'environments'),
+  agents: screen(() => import('./routes/agents-route'), 'agents'),
+  agentDetail: screen(() => import('./routes/agent-detail-route'), 'agents'),
+  sessions: screen(() => import('./routes/sessions-route'), 'sessions'),
+  sessionDetail: screen(() => import('./routes/session-detail-route'), 'sessions'),
+  notFound: screen(() => import('./routes/not-found-route'), 'app'),
 } satisfies Record<string, ComponentType>
 
 export function AppRoutes() {

@@ -1,5 +1,7 @@
+import { activeLocale } from '@/i18n'
+
 /** Relative time ("3 minutes ago") for scanning, with the exact time kept for a hover title. */
-export function formatRelativeTime(epochMs: number, nowMs: number, locale = 'en'): string {
+export function formatRelativeTime(epochMs: number, nowMs: number, locale: string = activeLocale()): string {
   const seconds = Math.round((epochMs - nowMs) / 1000)
   const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })
   const abs = Math.abs(seconds)
@@ -11,6 +13,6 @@ export function formatRelativeTime(epochMs: number, nowMs: number, locale = 'en'
   return format.format(Math.round(seconds / (365 * 86400)), 'year')
 }
 
-export function formatExactTime(epochMs: number, locale = 'en'): string {
+export function formatExactTime(epochMs: number, locale: string = activeLocale()): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' }).format(epochMs)
 }

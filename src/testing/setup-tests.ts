@@ -1,6 +1,24 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
 import { afterEach, beforeEach, vi } from 'vitest'
+import type { Messages } from '@lingui/core'
+import { setSafeRetryPolicy } from '@/api/safe-retry'
+import { addCatalog, i18n, isLocale } from '@/i18n/i18n'
+import { localeOfCatalog, namespaceOfCatalog } from '@/i18n/catalog-files'
+
+// Every catalog in memory up front, English active: components render without suspending, and
+// tests read the English strings users see by default.
+const catalogs = import.meta.glob<{ default: Messages }>('/src/**/locales/*.json', { eager: true })
+for (const [path, module] of Object.entries(catalogs)) {
+  const namespace = namespaceOfCatalog(path)
+  const locale = localeOfCatalog(path)
+  if (namespace && isLocale(locale)) addCatalog(namespace, locale, module.default)
+}
+i18n.activate('en')
+
+// Component tests of a failed mutation see that failure, not a silent re-send; the re-send
+// itself is tested in src/api/safe-retry.test.ts and under faults in e2e.
+setSafeRetryPolicy({ retries: 0 })
 
 // jsdom has no layout: give elements a size so virtualised lists render rows in tests.
 if (typeof Element !== 'undefined' && typeof Element.prototype.scrollIntoView !== 'function') {

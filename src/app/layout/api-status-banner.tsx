@@ -1,8 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useApiHealthStore } from '../stores/api-health-store'
 import { Button } from '@/components/ui/button'
+import { RichText, useT } from '@/i18n'
 
 export function ApiStatusBanner() {
+  const { t } = useT('app')
   const queryClient = useQueryClient()
   const isUnreachable = useApiHealthStore((state) => state.isUnreachable)
   if (!isUnreachable) return null
@@ -12,11 +14,13 @@ export function ApiStatusBanner() {
       className="flex items-center justify-between gap-4 border-b border-destructive/40 bg-destructive/10 px-4 py-2 text-sm"
     >
       <span>
-        <strong>The API is unreachable.</strong> Check your network or the Gateway URL in console-config.json.
-        The console keeps what it has and retries.
+        <RichText
+          id="app.apiStatus.advice"
+          values={{ title: <strong>{t('app.apiStatus.unreachable')}</strong>, file: 'console-config.json' }}
+        />
       </span>
       <Button size="sm" onClick={() => void queryClient.refetchQueries({ type: 'active' })}>
-        Retry now
+        {t('app.apiStatus.retry')}
       </Button>
     </div>
   )

@@ -1,24 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useCallback, useState } from 'react'
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router'
 import { ApiStatusBanner } from './api-status-banner'
+import { LanguageSwitcher } from './language-switcher'
 import { ThemeToggle } from './theme-toggle'
+import { CommandCenter } from '../palette/command-center'
 import { RouteErrorBoundary } from '../route-error-boundary'
 import { LoadingState } from '@/components/ui/states'
 import { NamespaceSelect } from '@/features/identity/components/namespace-select'
 import { UserMenu } from '@/features/identity/components/user-menu'
-import { useScopeStore } from '@/features/identity/stores/scope-store'
+import { useT } from '@/i18n'
 import { cn } from '@/lib/cn'
 import { getActiveRuntimeConfig } from '@/lib/runtime-config'
 
 // Loaded on first open: a console on a real Gateway never downloads it.
 const DemoPanel = lazy(() => import('./demo-panel').then((module) => ({ default: module.DemoPanel })))
-
-const navigation = [
-  { heading: 'Resources', links: [{ to: '/environments', label: 'Environments' }] },
-  { heading: 'Design', links: [{ to: '/agents', label: 'Agents' }] },
-  { heading: 'Work', links: [{ to: '/sessions', label: 'Sessions' }] },
-]
 
 function navLinkClass({ isActive }: { isActive: boolean }) {
   return cn(
@@ -28,12 +24,29 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
 }
 
 export function AppShell() {
+  const { t } = useT('app')
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const namespace = useScopeStore((state) => state.namespace)
+  // Bumped on every namespace switch: screens remount (dropping forms and local state that belong
+  // to the old scope). The first resolution of the default scope is not a switch, so a dialog
+  // opened while it loads stays open.
+  const [scopeGeneration, setScopeGeneration] = useState(0)
+  const onNamespaceSwitch = useCallback(() => {
+    // Every cached resource belongs to the old namespace: drop it all.
+    queryClient.clear()
+    setScopeGeneration((generation) => generation + 1)
+  }, [queryClient])
   const { pathname } = useLocation()
   const isDemo = getActiveRuntimeConfig().apiMode === 'mock'
   const [isDemoPanelOpen, setIsDemoPanelOpen] = useState(false)
+  const navigation = [
+    {
+      heading: t('app.shell.nav.resources'),
+      links: [{ to: '/environments', label: t('app.shell.nav.environments') }],
+    },
+    { heading: t('app.shell.nav.design'), links: [{ to: '/agents', label: t('app.shell.nav.agents') }] },
+    { heading: t('app.shell.nav.work'), links: [{ to: '/sessions', label: t('app.shell.nav.sessions') }] },
+  ]
 
   return (
     <div className="flex h-full min-h-0">
@@ -41,17 +54,19 @@ export function AppShell() {
         href="#main"
         className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
-        Skip to content
+        {t('app.shell.skipToContent')}
       </a>
       <aside className="flex w-56 shrink-0 flex-col border-r border-border bg-sidebar">
         <div className="flex h-14 items-center gap-2 border-b border-border px-4">
           <img src="/favicon.svg" alt="" className="size-6" />
           <span className="text-sm leading-tight font-semibold">
-            Managed Agents
-            <span className="block text-xs font-normal text-muted-foreground">AgentScope Service</span>
+            {t('app.product.name')}
+            <span className="block text-xs font-normal text-muted-foreground">
+              {t('app.product.service')}
+            </span>
           </span>
         </div>
-        <nav aria-label="Main" className="flex flex-col gap-4 p-3">
+        <nav aria-label={t('app.shell.mainNavigation')} className="flex flex-col gap-4 p-3">
           {navigation.map((group) => (
             <div key={group.heading}>
               <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
@@ -73,21 +88,16 @@ export function AppShell() {
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex h-14 shrink-0 items-center justify-between gap-4 border-b border-border px-4">
           <div className="flex items-center gap-3">
-            <NamespaceSelect
-              onSwitch={() => {
-                // Every cached resource belongs to the old namespace: drop it all.
-                queryClient.clear()
-              }}
-            />
+            <NamespaceSelect onSwitch={onNamespaceSwitch} />
             {isDemo ? (
               <>
                 <button
                   type="button"
                   className="rounded-full bg-warning-surface px-2 py-0.5 text-xs font-medium text-warning hover:underline"
-                  title="Answers come from the mock backend bundled with the console, not a real Gateway. Open its controls."
+                  title={t('app.shell.demoBadgeHint')}
                   onClick={() => setIsDemoPanelOpen(true)}
                 >
-                  Demo backend
+                  {t('app.shell.demoBadge')}
                 </button>
                 {isDemoPanelOpen ? (
                   <Suspense fallback={null}>
@@ -98,6 +108,8 @@ export function AppShell() {
             ) : null}
           </div>
           <div className="flex items-center gap-2">
+            <CommandCenter />
+            <LanguageSwitcher />
             <ThemeToggle />
             <UserMenu
               onSignedOut={() => {
@@ -112,8 +124,7 @@ export function AppShell() {
           {/* A failing screen keeps the shell; the boundary clears when the address changes. */}
           <RouteErrorBoundary resetKey={pathname}>
             <Suspense fallback={<LoadingState />}>
-              {/* Keyed by namespace so every screen and form remounts with the new scope. */}
-              <Outlet key={namespace ?? ''} />
+              <Outlet key={scopeGeneration} />
             </Suspense>
           </RouteErrorBoundary>
         </main>

@@ -3,20 +3,50 @@ import { useState, type FormEvent } from 'react'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog'
 import { Input, Label } from '@/components/ui/input'
+import { RichText, t, useT } from '@/i18n'
 import { createMockControlClient } from '@/mocks/engine/control-client'
 import type { MockFaults } from '@/mocks/backend'
+import type { VirtualWorkerState } from '@/mocks/engine/virtual-worker'
 
 const controls = createMockControlClient()
 
 type Toggle =
   'killWorkerMidClaim' | 'workersOffline' | 'localEnvironmentsDisabled' | 'sandboxCredentialsMissing'
 
-const toggles: { key: Toggle; label: string }[] = [
-  { key: 'workersOffline', label: 'All virtual workers offline (nobody polls)' },
-  { key: 'killWorkerMidClaim', label: 'Kill the next worker right after it claims work' },
-  { key: 'localEnvironmentsDisabled', label: 'Local environments disabled by deployment policy' },
-  { key: 'sandboxCredentialsMissing', label: 'Sandbox (E2B) credentials missing' },
+const toggles: Toggle[] = [
+  'workersOffline',
+  'killWorkerMidClaim',
+  'localEnvironmentsDisabled',
+  'sandboxCredentialsMissing',
 ]
+
+function toggleLabel(toggle: Toggle): string {
+  switch (toggle) {
+    case 'workersOffline':
+      return t('app.demo.toggles.workersOffline')
+    case 'killWorkerMidClaim':
+      return t('app.demo.toggles.killWorkerMidClaim')
+    case 'localEnvironmentsDisabled':
+      return t('app.demo.toggles.localEnvironmentsDisabled')
+    case 'sandboxCredentialsMissing':
+      return t('app.demo.toggles.sandboxCredentialsMissing')
+  }
+}
+
+function workerStateLabel(state: VirtualWorkerState): string {
+  switch (state) {
+    case 'polling':
+      return t('app.demo.workerState.polling')
+    case 'working':
+      return t('app.demo.workerState.working')
+    case 'stopped':
+      return t('app.demo.workerState.stopped')
+    case 'key_rejected':
+      return t('app.demo.workerState.keyRejected')
+    case 'killed':
+      return t('app.demo.workerState.killed')
+  }
+}
 
 /** The share of every /api route that fails, as the panel edits it (one rule for all routes). */
 function apiErrorPercent(faults: MockFaults): number {
@@ -33,6 +63,7 @@ function FaultsForm({
   onApply: (patch: Partial<MockFaults>) => void
   onClear: () => void
 }) {
+  const { t } = useT('app')
   const [latency, setLatency] = useState(String(faults.latencyMs))
   const [errorPercent, setErrorPercent] = useState(String(apiErrorPercent(faults)))
   const [dropSeconds, setDropSeconds] = useState(String(faults.streamDropEveryMs / 1000))
@@ -55,10 +86,10 @@ function FaultsForm({
   }
 
   return (
-    <form onSubmit={handleApply} className="flex flex-col gap-3" aria-label="Faults">
+    <form onSubmit={handleApply} className="flex flex-col gap-3" aria-label={t('app.demo.faults')}>
       <div className="grid grid-cols-3 gap-3">
         <div className="flex flex-col gap-1">
-          <Label htmlFor="demo-latency">Added latency (ms)</Label>
+          <Label htmlFor="demo-latency">{t('app.demo.latency')}</Label>
           <Input
             id="demo-latency"
             type="number"
@@ -68,7 +99,7 @@ function FaultsForm({
           />
         </div>
         <div className="flex flex-col gap-1">
-          <Label htmlFor="demo-errors">Server errors (% of API calls)</Label>
+          <Label htmlFor="demo-errors">{t('app.demo.errorRate')}</Label>
           <Input
             id="demo-errors"
             type="number"
@@ -79,7 +110,7 @@ function FaultsForm({
           />
         </div>
         <div className="flex flex-col gap-1">
-          <Label htmlFor="demo-drop">Drop event streams every (s)</Label>
+          <Label htmlFor="demo-drop">{t('app.demo.streamDrop')}</Label>
           <Input
             id="demo-drop"
             type="number"
@@ -90,23 +121,23 @@ function FaultsForm({
         </div>
       </div>
       <fieldset className="flex flex-col gap-1.5">
-        <legend className="text-sm font-medium">Failures</legend>
+        <legend className="text-sm font-medium">{t('app.demo.failures')}</legend>
         {toggles.map((toggle) => (
-          <label key={toggle.key} className="flex items-center gap-2 text-sm">
+          <label key={toggle} className="flex items-center gap-2 text-sm">
             <input
               type="checkbox"
-              checked={flags[toggle.key]}
-              onChange={(e) => setFlags((current) => ({ ...current, [toggle.key]: e.target.checked }))}
+              checked={flags[toggle]}
+              onChange={(e) => setFlags((current) => ({ ...current, [toggle]: e.target.checked }))}
             />
-            {toggle.label}
+            {toggleLabel(toggle)}
           </label>
         ))}
       </fieldset>
       <div className="flex gap-2">
         <Button type="submit" variant="primary">
-          Apply faults
+          {t('app.demo.apply')}
         </Button>
-        <Button onClick={onClear}>Clear all faults</Button>
+        <Button onClick={onClear}>{t('app.demo.clear')}</Button>
       </div>
     </form>
   )
@@ -117,6 +148,7 @@ function FaultsForm({
  * workers, and reset the demo data. These call the mock's own `/__mock/*` routes, never the API.
  */
 export function DemoPanel({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useT('app')
   const [error, setError] = useState<string | null>(null)
   const state = useQuery({
     queryKey: ['demo-backend', 'state'],
@@ -137,8 +169,8 @@ export function DemoPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        title="Demo backend controls"
-        description="Break things on purpose to see how the console behaves. Only the bundled mock has these controls."
+        title={t('app.demo.title')}
+        description={t('app.demo.description')}
         className="w-[min(94vw,44rem)]"
       >
         {error ? (
@@ -155,12 +187,12 @@ export function DemoPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
           />
         ) : (
           <p className="text-sm text-muted-foreground">
-            {state.isError ? 'The demo controls did not answer.' : 'Loading…'}
+            {state.isError ? t('app.demo.noAnswer') : t('app.demo.loading')}
           </p>
         )}
         <section aria-labelledby="demo-workers" className="mt-5">
           <h3 id="demo-workers" className="text-sm font-semibold">
-            Virtual workers
+            {t('app.demo.workers')}
           </h3>
           {state.data && state.data.workers.length > 0 ? (
             <ul className="mt-2 flex flex-col gap-2">
@@ -170,19 +202,24 @@ export function DemoPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
                   className="flex flex-wrap items-center justify-between gap-2 text-sm"
                 >
                   <span>
-                    <span className="font-mono">{worker.workerId}</span> on{' '}
-                    <span className="font-mono text-xs">{worker.environmentId}</span> ·{' '}
-                    {worker.state.replace('_', ' ')}
+                    <RichText
+                      id="app.demo.workerLine"
+                      values={{
+                        worker: <span className="font-mono">{worker.workerId}</span>,
+                        environment: <span className="font-mono text-xs">{worker.environmentId}</span>,
+                        state: workerStateLabel(worker.state),
+                      }}
+                    />
                     {worker.lastError ? (
                       <span className="text-muted-foreground"> · {worker.lastError}</span>
                     ) : null}
                   </span>
                   <span className="flex gap-2">
                     <Button size="sm" onClick={() => void run(() => controls.killWorker(worker.workerId))}>
-                      Kill {worker.workerId}
+                      {t('app.demo.kill', { worker: worker.workerId })}
                     </Button>
                     <Button size="sm" onClick={() => void run(() => controls.restartWorker(worker.workerId))}>
-                      Restart {worker.workerId}
+                      {t('app.demo.restart', { worker: worker.workerId })}
                     </Button>
                   </span>
                 </li>
@@ -190,7 +227,7 @@ export function DemoPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
             </ul>
           ) : (
             <p className="mt-2 text-sm text-muted-foreground">
-              {state.data ? 'No virtual workers.' : 'Loading…'}
+              {state.data ? t('app.demo.noWorkers') : t('app.demo.loading')}
             </p>
           )}
         </section>
@@ -204,9 +241,9 @@ export function DemoPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
               })
             }
           >
-            Reset demo data
+            {t('app.demo.reset')}
           </Button>
-          <Button onClick={() => onOpenChange(false)}>Close</Button>
+          <Button onClick={() => onOpenChange(false)}>{t('app.demo.close')}</Button>
         </DialogFooter>
       </DialogContent>
     </Dialog>

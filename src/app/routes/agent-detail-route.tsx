@@ -9,20 +9,30 @@ import { AgentVersions } from '@/features/agents/components/agent-versions'
 import { SessionDefaultsPanel } from '@/features/agents/components/session-defaults-panel'
 import { agentDefinitionQuery, agentListQuery } from '@/features/agents/api/queries'
 import { namespaceResourcesQuery } from '@/features/identity/api/queries'
-import { canWriteResources, READ_ONLY_REASON } from '@/features/identity/models/can-write'
+import { canWriteResources, readOnlyReason } from '@/features/identity/models/can-write'
 import { useAuthStore } from '@/features/identity/stores/auth-store'
 import { useScopeStore } from '@/features/identity/stores/scope-store'
+import { t, useT } from '@/i18n'
 
-type AgentTab = 'overview' | 'runtime' | 'versions'
+const TAB_VALUES = ['overview', 'runtime', 'versions'] as const
+type AgentTab = (typeof TAB_VALUES)[number]
 
-const TABS: readonly TabItem<AgentTab>[] = [
-  { value: 'overview', label: 'Overview' },
-  { value: 'runtime', label: 'Runtime configuration' },
-  { value: 'versions', label: 'Versions' },
-]
+function tabLabel(tab: AgentTab): string {
+  switch (tab) {
+    case 'overview':
+      return t('app.agentDetail.tabs.overview')
+    case 'runtime':
+      return t('app.agentDetail.tabs.runtime')
+    case 'versions':
+      return t('app.agentDetail.tabs.versions')
+  }
+}
 
-const readTab = (value: string | null): AgentTab =>
-  TABS.find((tab) => tab.value === value)?.value ?? 'overview'
+const readTab = (value: string | null): AgentTab => TAB_VALUES.find((tab) => tab === value) ?? 'overview'
+
+function statusLabel(status: 'active' | 'archived'): string {
+  return status === 'active' ? t('app.agentDetail.status.active') : t('app.agentDetail.status.archived')
+}
 
 /** Why the session defaults are read-only for this user and agent, or null when they can edit. */
 function useReadOnlyReason(agentId: string, isArchived: boolean): string | null {
@@ -35,15 +45,16 @@ function useReadOnlyReason(agentId: string, isArchived: boolean): string | null 
       item.resource.id === agentId &&
       (item.resource.kind === 'managed-agent' || item.resource.kind === 'agent'),
   )
-  if (!canWriteResources(roles)) return READ_ONLY_REASON
-  if (isArchived) return 'This agent is archived: its definition can no longer change.'
+  if (!canWriteResources(roles)) return readOnlyReason()
+  if (isArchived) return t('app.agentDetail.archivedReason')
   if (entry && !entry.actions.includes('edit')) {
-    return 'Your access to this agent does not include edit. Ask a namespace admin for it.'
+    return t('app.agentDetail.noEditAccess')
   }
   return null
 }
 
 export default function AgentDetailRoute() {
+  const { t } = useT('app', 'identity')
   const { agentId = '' } = useParams()
   const [params, setParams] = useSearchParams()
   const tab = readTab(params.get('tab'))
@@ -65,7 +76,12 @@ export default function AgentDetailRoute() {
       { replace: true },
     )
 
-  const title = definition.data?.definition.name ?? agent?.displayName ?? agent?.name ?? 'Agent'
+  const title =
+    definition.data?.definition.name ??
+    agent?.displayName ??
+    agent?.name ??
+    t('app.agentDetail.fallbackTitle')
+  const tabs: TabItem<AgentTab>[] = TAB_VALUES.map((value) => ({ value, label: tabLabel(value) }))
   return (
     <>
       <PageHeader
@@ -74,19 +90,27 @@ export default function AgentDetailRoute() {
           <span className="flex flex-wrap items-center gap-2">
             <span className="font-mono">{agentId}</span>
             {agent ? (
-              <Badge tone={agent.status === 'active' ? 'success' : 'neutral'}>{agent.status}</Badge>
+              <Badge tone={agent.status === 'active' ? 'success' : 'neutral'}>
+                {statusLabel(agent.status)}
+              </Badge>
             ) : null}
             <Link className="text-primary underline underline-offset-4" to="/agents">
-              All agents
+              {t('app.agentDetail.allAgents')}
             </Link>
           </span>
         }
       />
       <div className="flex flex-col p-6">
-        <Tabs label="Agent sections" idBase="agent" items={TABS} value={tab} onValueChange={showTab} />
+        <Tabs
+          label={t('app.agentDetail.sections')}
+          idBase="agent"
+          items={tabs}
+          value={tab}
+          onValueChange={showTab}
+        />
         <TabPanel idBase="agent" value={tab}>
           {/* Keyed by tab: switching tabs leaves a crashed section behind. */}
-          <PanelErrorBoundary key={tab} title="This section failed to render">
+          <PanelErrorBoundary key={tab} title={t('app.agentDetail.sectionFailed')}>
             {tab === 'overview' ? (
               <AgentOverview agentId={agentId} onEditDefaults={() => showTab('runtime')} />
             ) : tab === 'runtime' ? (

@@ -1,10 +1,12 @@
 import { PageHeader } from '@/components/layout/page-header'
 import { AgentsTable } from '@/features/agents/components/agents-table'
+import { useT } from '@/i18n'
 
 export default function AgentsRoute() {
+  const { t } = useT('app')
   return (
     <>
-      <PageHeader title="Agents" description="Managed agents and the defaults their new sessions inherit." />
+      <PageHeader title={t('app.agents.title')} description={t('app.agents.description')} />
       <div className="p-6">
         <AgentsTable />
       </div>

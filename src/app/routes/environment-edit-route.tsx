@@ -1,11 +1,13 @@
 import { useParams } from 'react-router'
 import { CurlScopeProvider } from '@/features/environments/components/curl-scope'
 import { EnvironmentConfigEdit } from '@/features/environments/components/environment-config-edit'
-import { canWriteResources, READ_ONLY_REASON } from '@/features/identity/models/can-write'
+import { canWriteResources, readOnlyReason } from '@/features/identity/models/can-write'
 import { useAuthStore } from '@/features/identity/stores/auth-store'
 import { useScopeStore } from '@/features/identity/stores/scope-store'
+import { useT } from '@/i18n'
 
 export default function EnvironmentEditRoute() {
+  useT('identity') // readOnlyReason() below reads the identity catalog
   const { environmentId = '' } = useParams()
   const roles = useAuthStore((state) => state.user?.roles ?? [])
   const tenant = useScopeStore((state) => state.tenant)
@@ -16,7 +18,7 @@ export default function EnvironmentEditRoute() {
         key={environmentId}
         environmentId={environmentId}
         canWrite={canWriteResources(roles)}
-        readOnlyReason={READ_ONLY_REASON}
+        readOnlyReason={readOnlyReason()}
       />
     </CurlScopeProvider>
   )

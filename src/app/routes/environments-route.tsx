@@ -1,12 +1,14 @@
 import { lazy, Suspense, useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { PageHeader } from '@/components/layout/page-header'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { CurlScopeProvider } from '@/features/environments/components/curl-scope'
 import { EnvironmentsTable } from '@/features/environments/components/environments-table'
-import { canWriteResources, READ_ONLY_REASON } from '@/features/identity/models/can-write'
+import { canWriteResources, readOnlyReason } from '@/features/identity/models/can-write'
 import { useAuthStore } from '@/features/identity/stores/auth-store'
 import { useScopeStore } from '@/features/identity/stores/scope-store'
+import { useT } from '@/i18n'
 
 // The create dialog (config editor, key dialog, worker guide) loads on first use, not with the list.
 const CreateEnvironmentFlow = lazy(async () => ({
@@ -14,10 +16,14 @@ const CreateEnvironmentFlow = lazy(async () => ({
 }))
 
 export default function EnvironmentsRoute() {
+  const { t } = useT('app', 'identity')
   const roles = useAuthStore((state) => state.user?.roles ?? [])
   const tenant = useScopeStore((state) => state.tenant)
   const namespace = useScopeStore((state) => state.namespace)
   const canWrite = canWriteResources(roles)
+  const [params, setParams] = useSearchParams()
+  // `?create=1` (the command palette's "Create environment") opens the form; closing it drops the flag.
+  const isCreateRequested = params.get('create') === '1'
   const [isCreateOpen, setIsCreateOpen] = useState(false)
   // Stays mounted after the first opening: the flow holds the one-time key after the form closes.
   const [hasOpenedCreate, setHasOpenedCreate] = useState(false)
@@ -25,20 +31,33 @@ export default function EnvironmentsRoute() {
     setHasOpenedCreate(true)
     setIsCreateOpen(true)
   }
+  const onCreateOpenChange = (open: boolean) => {
+    setHasOpenedCreate(true)
+    setIsCreateOpen(open)
+    if (!open && isCreateRequested)
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current)
+          next.delete('create')
+          return next
+        },
+        { replace: true },
+      )
+  }
   return (
     <CurlScopeProvider value={{ tenant, namespace }}>
       <PageHeader
-        title="Environments"
-        description="Where agents' file and shell tools execute."
+        title={t('app.environments.title')}
+        description={t('app.environments.description')}
         actions={
           canWrite ? (
             <Button variant="primary" onClick={openCreate}>
-              Create environment
+              {t('app.environments.create')}
             </Button>
           ) : (
             <span className="flex max-w-md items-center gap-2 text-xs text-muted-foreground">
-              <Badge tone="warning">Read-only</Badge>
-              {READ_ONLY_REASON}
+              <Badge tone="warning">{t('app.readOnly')}</Badge>
+              {readOnlyReason()}
             </span>
           )
         }
@@ -46,9 +65,9 @@ export default function EnvironmentsRoute() {
       <div className="p-6">
         <EnvironmentsTable canWrite={canWrite} onCreate={openCreate} />
       </div>
-      {canWrite && hasOpenedCreate ? (
+      {canWrite && (hasOpenedCreate || isCreateRequested) ? (
         <Suspense fallback={null}>
-          <CreateEnvironmentFlow open={isCreateOpen} onOpenChange={setIsCreateOpen} />
+          <CreateEnvironmentFlow open={isCreateOpen || isCreateRequested} onOpenChange={onCreateOpenChange} />
         </Suspense>
       ) : null}
     </CurlScopeProvider>

@@ -1,6 +1,8 @@
 import { Navigate, useNavigate, useSearchParams } from 'react-router'
+import { LanguageSwitcher } from '../layout/language-switcher'
 import { LoginForm } from '@/features/identity/components/login-form'
 import { useAuthStore } from '@/features/identity/stores/auth-store'
+import { useT } from '@/i18n'
 import { getActiveRuntimeConfig } from '@/lib/runtime-config'
 
 /** Only same-console paths are accepted as `next`, so a crafted link cannot send users elsewhere. */
@@ -11,17 +13,19 @@ function safeNext(value: string | null): string {
 }
 
 export default function LoginRoute() {
+  const { t } = useT('app')
   const [params] = useSearchParams()
   const navigate = useNavigate()
   const token = useAuthStore((state) => state.token)
   const next = safeNext(params.get('next'))
   if (token) return <Navigate to={next} replace />
   return (
-    <main id="main" className="flex min-h-full flex-col items-center justify-center gap-6 p-6">
+    <main id="main" className="relative flex min-h-full flex-col items-center justify-center gap-6 p-6">
+      <LanguageSwitcher className="absolute top-4 right-4" />
       <div className="text-center">
         <img src="/favicon.svg" alt="" className="mx-auto size-10" />
-        <h1 className="mt-3 text-xl font-semibold">Sign in to Managed Agents</h1>
-        <p className="text-sm text-muted-foreground">AgentScope Service console</p>
+        <h1 className="mt-3 text-xl font-semibold">{t('app.login.title')}</h1>
+        <p className="text-sm text-muted-foreground">{t('app.login.subtitle')}</p>
       </div>
       <LoginForm
         isDemo={getActiveRuntimeConfig().apiMode === 'mock'}

@@ -1,15 +1,20 @@
 import { Link, useLocation } from 'react-router'
+import { RichText, useT } from '@/i18n'
 
 export default function NotFoundRoute() {
+  const { t } = useT('app')
   const location = useLocation()
   return (
     <div className="mx-auto max-w-xl p-10 text-center">
-      <h1 className="text-xl font-semibold">Page not found</h1>
+      <h1 className="text-xl font-semibold">{t('app.notFound.title')}</h1>
       <p className="mt-2 text-sm break-all text-muted-foreground">
-        Nothing in the console lives at <code className="font-mono">{location.pathname}</code>.
+        <RichText
+          id="app.notFound.body"
+          values={{ path: <code className="font-mono">{location.pathname}</code> }}
+        />
       </p>
       <Link className="mt-4 inline-block text-primary underline" to="/environments">
-        Go to environments
+        {t('app.notFound.goToEnvironments')}
       </Link>
     </div>
   )

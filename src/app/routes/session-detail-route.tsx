@@ -1,29 +1,31 @@
 import { Link, useParams } from 'react-router'
 import { PageHeader } from '@/components/layout/page-header'
 import { Badge } from '@/components/ui/badge'
-import { canWriteResources, READ_ONLY_REASON } from '@/features/identity/models/can-write'
+import { canWriteResources, readOnlyReason } from '@/features/identity/models/can-write'
 import { useAuthStore } from '@/features/identity/stores/auth-store'
 import { SessionInspector } from '@/features/sessions/components/session-inspector'
+import { useT } from '@/i18n'
 
 export default function SessionDetailRoute() {
+  const { t } = useT('app', 'identity')
   const { sessionId = '' } = useParams()
   const roles = useAuthStore((state) => state.user?.roles ?? [])
   const canWrite = canWriteResources(roles)
   return (
     <>
       <PageHeader
-        title="Session"
+        title={t('app.sessionDetail.title')}
         description={<span className="font-mono">{sessionId}</span>}
         actions={
           <>
             {canWrite ? null : (
               <span className="flex max-w-md items-center gap-2 text-xs text-muted-foreground">
-                <Badge tone="warning">Read-only</Badge>
-                {READ_ONLY_REASON}
+                <Badge tone="warning">{t('app.readOnly')}</Badge>
+                {readOnlyReason()}
               </span>
             )}
             <Link className="text-sm text-primary hover:underline" to="/sessions">
-              All sessions
+              {t('app.sessionDetail.allSessions')}
             </Link>
           </>
         }

@@ -1,27 +1,44 @@
 import { useSearchParams } from 'react-router'
 import { PageHeader } from '@/components/layout/page-header'
 import { Badge } from '@/components/ui/badge'
-import { canWriteResources, READ_ONLY_REASON } from '@/features/identity/models/can-write'
+import { canWriteResources, readOnlyReason } from '@/features/identity/models/can-write'
 import { useAuthStore } from '@/features/identity/stores/auth-store'
 import { CreateSessionDialog } from '@/features/sessions/components/create-session-dialog'
 import { SessionsTable } from '@/features/sessions/components/sessions-table'
+import { useT } from '@/i18n'
 
 export default function SessionsRoute() {
+  const { t } = useT('app', 'identity')
   const roles = useAuthStore((state) => state.user?.roles ?? [])
   const canWrite = canWriteResources(roles)
-  const [params] = useSearchParams()
+  const [params, setParams] = useSearchParams()
+  // `?new=1` (the command palette's "New session") opens the dialog; closing it drops the flag.
+  const isNewRequested = params.get('new') === '1'
   return (
     <>
       <PageHeader
-        title="Sessions"
-        description="Agent sessions, where they run and why, and their latest activity."
+        title={t('app.sessions.title')}
+        description={t('app.sessions.description')}
         actions={
           canWrite ? (
-            <CreateSessionDialog initialAgentId={params.get('agentId') ?? ''} />
+            <CreateSessionDialog
+              initialAgentId={params.get('agentId') ?? ''}
+              isRequested={isNewRequested}
+              onRequestDone={() =>
+                setParams(
+                  (current) => {
+                    const next = new URLSearchParams(current)
+                    next.delete('new')
+                    return next
+                  },
+                  { replace: true },
+                )
+              }
+            />
           ) : (
             <span className="flex max-w-md items-center gap-2 text-xs text-muted-foreground">
-              <Badge tone="warning">Read-only</Badge>
-              {READ_ONLY_REASON}
+              <Badge tone="warning">{t('app.readOnly')}</Badge>
+              {readOnlyReason()}
             </span>
           )
         }

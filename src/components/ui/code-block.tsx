@@ -1,4 +1,5 @@
 import { CopyButton } from './copy-button'
+import { useT } from '@/i18n'
 import { cn } from '@/lib/cn'
 
 /** A labelled, scrollable, copyable block of command text; content always renders as text. */
@@ -13,11 +14,12 @@ export function CodeBlock({
   copyLabel?: string
   className?: string
 }) {
+  const { t } = useT('ui')
   return (
     <figure data-slot="code-block" className={cn('flex flex-col gap-1', className)}>
       <figcaption className="flex items-center justify-between gap-2 text-xs font-medium text-muted-foreground">
         <span>{label}</span>
-        <CopyButton text={code} label={copyLabel ?? `Copy ${label}`} />
+        <CopyButton text={code} label={copyLabel ?? t('ui.copy.copyLabel', { label })} />
       </figcaption>
       <pre
         tabIndex={0}

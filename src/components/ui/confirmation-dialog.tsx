@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react'
 import { Button } from './button'
 import { Dialog, DialogContent, DialogFooter } from './dialog'
 import { errorMessage } from '@/api/api-error'
+import { useT } from '@/i18n'
 
 /**
  * Archive, delete, rotate and cancel all go through here: the body says what the action affects
@@ -34,6 +35,7 @@ export function ConfirmationDialog({
   explainError?: (error: unknown) => string
   onConfirm: () => Promise<unknown>
 }) {
+  const { t } = useT('ui')
   const [isPending, setIsPending] = useState(false)
   const [error, setError] = useState<string | null>(null)
 
@@ -67,13 +69,13 @@ export function ConfirmationDialog({
         ) : null}
         <DialogFooter className="items-center">
           {footerStart ? <span className="mr-auto">{footerStart}</span> : null}
-          <Button onClick={() => onOpenChange(false)}>Cancel</Button>
+          <Button onClick={() => onOpenChange(false)}>{t('ui.dialog.cancel')}</Button>
           <Button
             variant={isDestructive ? 'destructive' : 'primary'}
             disabled={isPending}
             onClick={handleConfirm}
           >
-            {isPending ? 'Working…' : confirmLabel}
+            {isPending ? t('ui.dialog.working') : confirmLabel}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { Button, type ButtonProps } from './button'
+import { useT } from '@/i18n'
 import { copyText } from '@/lib/clipboard'
 
 type CopyState = 'idle' | 'copied' | 'failed'
@@ -17,6 +18,7 @@ export function CopyButton({
   onCopied,
   ...props
 }: Omit<ButtonProps, 'onClick'> & { text: string | (() => string); label: string; onCopied?: () => void }) {
+  const { t } = useT('ui')
   const [state, setState] = useState<CopyState>('idle')
   const timer = useRef<number | undefined>(undefined)
   useEffect(() => () => window.clearTimeout(timer.current), [])
@@ -39,13 +41,11 @@ export function CopyButton({
         onClick={handleCopy}
         {...props}
       >
-        {state === 'copied' ? 'Copied' : (children ?? 'Copy')}
+        {state === 'copied' ? t('ui.copy.copied') : (children ?? t('ui.copy.copy'))}
       </Button>
       <span role="status" className={state === 'failed' ? 'text-xs text-destructive' : 'sr-only'}>
-        {state === 'copied' ? 'Copied to the clipboard.' : null}
-        {state === 'failed'
-          ? 'The browser blocked the clipboard: select the text and copy it by hand.'
-          : null}
+        {state === 'copied' ? t('ui.copy.copiedStatus') : null}
+        {state === 'failed' ? t('ui.copy.blocked') : null}
       </span>
     </span>
   )

@@ -1,5 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog'
-import type { ComponentProps, ReactNode } from 'react'
+import { useRef, type ComponentProps, type ReactNode } from 'react'
+import { useT } from '@/i18n'
 import { cn } from '@/lib/cn'
 
 export const Dialog = DialogPrimitive.Root
@@ -13,6 +14,11 @@ export function DialogContent({
   description,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { title: ReactNode; description?: ReactNode }) {
+  const { t } = useT('ui')
+  // Radix returns focus to a <DialogTrigger>; most dialogs here are opened from state instead,
+  // so remember what had focus when the dialog opened and put focus back there on close.
+  const returnFocusTo = useRef<HTMLElement | null>(null)
+  const { onOpenAutoFocus, onCloseAutoFocus } = props
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50" />
@@ -24,6 +30,17 @@ export function DialogContent({
         )}
         {...(description ? {} : { 'aria-describedby': undefined })}
         {...props}
+        onOpenAutoFocus={(event) => {
+          returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+          onOpenAutoFocus?.(event)
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event)
+          const target = returnFocusTo.current
+          if (event.defaultPrevented || !target?.isConnected || target === document.body) return
+          event.preventDefault()
+          target.focus()
+        }}
       >
         <DialogPrimitive.Title className="pr-8 text-lg font-semibold">{title}</DialogPrimitive.Title>
         {description ? (
@@ -33,7 +50,7 @@ export function DialogContent({
         ) : null}
         <div className="mt-4">{children}</div>
         <DialogPrimitive.Close
-          aria-label="Close dialog"
+          aria-label={t('ui.dialog.close')}
           className="absolute top-4 right-4 inline-flex size-8 items-center justify-center rounded-md text-muted-foreground hover:bg-muted"
         >
           <span aria-hidden="true">×</span>

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react'
 import { Button } from './button'
+import { useT } from '@/i18n'
 import { cn } from '@/lib/cn'
 
-export function Spinner({ label = 'Loading', className }: { label?: string; className?: string }) {
+export function Spinner({ label, className }: { label?: string; className?: string }) {
+  const { t } = useT('ui')
   return (
     <span
       role="status"
@@ -12,15 +14,16 @@ export function Spinner({ label = 'Loading', className }: { label?: string; clas
         aria-hidden="true"
         className="size-4 animate-spin rounded-full border-2 border-muted-foreground/40 border-t-primary"
       />
-      {label}
+      {label ?? t('ui.loading')}
     </span>
   )
 }
 
-export function LoadingState({ label = 'Loading…' }: { label?: string }) {
+export function LoadingState({ label }: { label?: string }) {
+  const { t } = useT('ui')
   return (
     <div className="flex min-h-40 items-center justify-center">
-      <Spinner label={label} />
+      <Spinner label={label ?? t('ui.loadingEllipsis')} />
     </div>
   )
 }
@@ -44,7 +47,7 @@ export function EmptyState({
 }
 
 export function ErrorState({
-  title = 'Something went wrong',
+  title,
   message,
   requestId,
   onRetry,
@@ -54,16 +57,19 @@ export function ErrorState({
   requestId?: string | undefined
   onRetry?: () => void
 }) {
+  const { t } = useT('ui')
   return (
     <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-4">
-      <p className="font-semibold text-destructive">{title}</p>
+      <p className="font-semibold text-destructive">{title ?? t('ui.error.title')}</p>
       <p className="mt-1 text-sm break-words text-foreground">{message}</p>
       {requestId ? (
-        <p className="mt-1 font-mono text-xs text-muted-foreground">Request ID: {requestId}</p>
+        <p className="mt-1 font-mono text-xs text-muted-foreground">
+          {t('ui.error.requestId', { requestId })}
+        </p>
       ) : null}
       {onRetry ? (
         <Button className="mt-3" size="sm" onClick={onRetry}>
-          Try again
+          {t('ui.error.tryAgain')}
         </Button>
       ) : null}
     </div>

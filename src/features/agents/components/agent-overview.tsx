@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { QueryErrorState } from '@/components/ui/query-error-state'
 import { LoadingState } from '@/components/ui/states'
+import { RichText, useT } from '@/i18n'
 import { formatExactTime, formatRelativeTime } from '@/lib/format-time'
 import { useNow } from '@/lib/use-now'
 
@@ -23,14 +24,16 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function NameList({ entries, empty }: { entries: Record<string, unknown>[] | undefined; empty: string }) {
+  const { t } = useT('agents')
   if (!entries || entries.length === 0) return <span className="text-muted-foreground">{empty}</span>
   return (
     <ul className="flex flex-wrap gap-1">
       {entries.map((entry, index) => (
         <li key={index}>
           <Badge tone={entry.enabled === false ? 'neutral' : 'info'}>
-            {nameOf(entry)}
-            {entry.enabled === false ? ' (off)' : ''}
+            {entry.enabled === false
+              ? t('agents.overview.disabledEntry', { name: nameOf(entry) })
+              : nameOf(entry)}
           </Badge>
         </li>
       ))}
@@ -45,14 +48,15 @@ function DefinitionSummary({
   definition: AgentDefinition
   onEditDefaults: () => void
 }) {
+  const { t } = useT('agents')
   const now = useNow()
   const binding = definition.workspaceBinding
   return (
     <dl>
-      <Row label="Description">{definition.description || '—'}</Row>
-      <Row label="Model">{definition.model || '—'}</Row>
-      <Row label="Max iterations">{definition.maxIters ?? '—'}</Row>
-      <Row label="System prompt">
+      <Row label={t('agents.overview.description')}>{definition.description || '—'}</Row>
+      <Row label={t('agents.overview.model')}>{definition.model || '—'}</Row>
+      <Row label={t('agents.overview.maxIterations')}>{definition.maxIters ?? '—'}</Row>
+      <Row label={t('agents.overview.systemPrompt')}>
         {definition.system ? (
           <pre className="max-h-60 overflow-auto rounded-md bg-muted p-2 font-sans text-sm whitespace-pre-wrap">
             {definition.system}
@@ -61,16 +65,16 @@ function DefinitionSummary({
           '—'
         )}
       </Row>
-      <Row label="Tools">
-        <NameList entries={definition.tools} empty="No tools" />
+      <Row label={t('agents.overview.tools')}>
+        <NameList entries={definition.tools} empty={t('agents.overview.noTools')} />
       </Row>
-      <Row label="MCP servers">
-        <NameList entries={definition.mcpServers} empty="No MCP servers" />
+      <Row label={t('agents.overview.mcpServers')}>
+        <NameList entries={definition.mcpServers} empty={t('agents.overview.noMcpServers')} />
       </Row>
-      <Row label="Skills">
-        <NameList entries={definition.skills} empty="No skills" />
+      <Row label={t('agents.overview.skills')}>
+        <NameList entries={definition.skills} empty={t('agents.overview.noSkills')} />
       </Row>
-      <Row label="Workspace">
+      <Row label={t('agents.overview.workspace')}>
         {definition.workspaceId || definition.workspacePath ? (
           <span className="font-mono text-xs">
             {[definition.workspaceId, definition.workspacePath].filter(Boolean).join(' · ')}
@@ -80,44 +84,52 @@ function DefinitionSummary({
           '—'
         )}
       </Row>
-      <Row label="Session defaults">
+      <Row label={t('agents.overview.sessionDefaults')}>
         <span className="font-mono text-xs">
-          {definition.defaultEnvironmentId || 'no default environment'}
+          {definition.defaultEnvironmentId || t('agents.overview.noDefaultEnvironment')}
         </span>
         {' · '}
-        {definition.defaultMemoryStoreIds?.length ?? 0} memory stores ·{' '}
-        {definition.defaultVaultIds?.length ?? 0} vaults{' '}
+        {t('agents.overview.defaultsCounts', {
+          memoryStores: definition.defaultMemoryStoreIds?.length ?? 0,
+          vaults: definition.defaultVaultIds?.length ?? 0,
+        })}{' '}
         <Button variant="link" className="h-auto p-0 underline" onClick={onEditDefaults}>
-          Runtime configuration
+          {t('agents.overview.runtimeConfiguration')}
         </Button>
       </Row>
-      <Row label="Definition version">
-        {definition.version}
-        {definition.updatedAt ? (
-          <>
-            {', saved '}
-            <time
-              dateTime={new Date(definition.updatedAt).toISOString()}
-              title={formatExactTime(definition.updatedAt)}
-            >
-              {formatRelativeTime(Math.min(definition.updatedAt, now), now)}
-            </time>
-          </>
-        ) : null}
-        {definition.updatedBy ? ` by ${definition.updatedBy}` : ''}
+      <Row label={t('agents.overview.definitionVersion')}>
+        <SavedVersion definition={definition} now={now} />
       </Row>
     </dl>
   )
 }
 
+/** The version, and when and by whom it was saved when the server says. */
+function SavedVersion({ definition, now }: { definition: AgentDefinition; now: number }) {
+  const { t } = useT('agents')
+  const { version, updatedAt, updatedBy } = definition
+  if (!updatedAt) return updatedBy ? t('agents.overview.versionBy', { version, user: updatedBy }) : version
+  const time = (
+    <time dateTime={new Date(updatedAt).toISOString()} title={formatExactTime(updatedAt)}>
+      {formatRelativeTime(Math.min(updatedAt, now), now)}
+    </time>
+  )
+  return updatedBy ? (
+    <RichText id="agents.overview.versionSavedBy" values={{ version, time, user: updatedBy }} />
+  ) : (
+    <RichText id="agents.overview.versionSaved" values={{ version, time }} />
+  )
+}
+
 /** What the agent is: its definition at a glance, all values shown as text. */
 export function AgentOverview({ agentId, onEditDefaults }: { agentId: string; onEditDefaults: () => void }) {
+  const { t } = useT('agents')
   const query = useQuery(agentDefinitionQuery(agentId))
-  if (query.isPending) return <LoadingState label="Loading the definition…" />
+  if (query.isPending) return <LoadingState label={t('agents.overview.loading')} />
   if (query.isError) {
     return (
       <QueryErrorState
-        title="The agent definition could not be loaded"
+        title={t('agents.overview.loadError')}
         error={query.error}
         onRetry={() => void query.refetch()}
       />
@@ -126,7 +138,7 @@ export function AgentOverview({ agentId, onEditDefaults }: { agentId: string; on
   return (
     <section aria-labelledby="agent-overview-heading" className="max-w-4xl">
       <h2 id="agent-overview-heading" className="sr-only">
-        Overview
+        {t('agents.overview.heading')}
       </h2>
       <DefinitionSummary definition={query.data.definition} onEditDefaults={onEditDefaults} />
     </section>

@@ -7,6 +7,7 @@ import { diffDefinitions } from '../models/diff-definitions'
 import { Badge } from '@/components/ui/badge'
 import { QueryErrorState } from '@/components/ui/query-error-state'
 import { EmptyState, LoadingState } from '@/components/ui/states'
+import { useT } from '@/i18n'
 import { formatExactTime, formatRelativeTime } from '@/lib/format-time'
 import { useNow } from '@/lib/use-now'
 
@@ -21,23 +22,26 @@ function changedFields(versions: AgentVersion[], index: number): string[] | null
 
 /** Definition history, newest first, with the versions that moved the default environment marked. */
 export function AgentVersions({ agentId }: { agentId: string }) {
+  const { t } = useT('agents')
   const now = useNow()
   const query = useQuery(agentVersionsQuery(agentId))
   const environments = useQuery(environmentChoicesQuery())
   const nameOf = (id: string | null) =>
-    id === null ? 'none' : (environments.data?.find((environment) => environment.id === id)?.name ?? id)
+    id === null
+      ? t('agents.versions.noEnvironment')
+      : (environments.data?.find((environment) => environment.id === id)?.name ?? id)
 
-  if (query.isPending) return <LoadingState label="Loading versions…" />
+  if (query.isPending) return <LoadingState label={t('agents.versions.loading')} />
   if (query.isError) {
     return (
       <QueryErrorState
-        title="Versions could not be loaded"
+        title={t('agents.versions.loadError')}
         error={query.error}
         onRetry={() => void query.refetch()}
       />
     )
   }
-  if (query.data.length === 0) return <EmptyState title="No stored versions" />
+  if (query.data.length === 0) return <EmptyState title={t('agents.versions.empty')} />
   const versions = [...query.data].sort((a, b) => b.version - a.version)
   const environmentChanges = new Map(
     defaultEnvironmentChanges(versions).map((change) => [change.version, change]),
@@ -46,31 +50,28 @@ export function AgentVersions({ agentId }: { agentId: string }) {
   return (
     <section aria-labelledby="versions-heading" className="flex max-w-5xl flex-col gap-3">
       <h2 id="versions-heading" className="text-lg font-semibold">
-        Version history
+        {t('agents.versions.heading')}
       </h2>
-      <p className="text-sm text-muted-foreground">
-        Each save stores a new version. Sessions record the version they were created with, so a changed
-        default applies to new sessions only.
-      </p>
+      <p className="text-sm text-muted-foreground">{t('agents.versions.intro')}</p>
       <div className="overflow-x-auto rounded-lg border border-border">
         <table className="w-full text-left text-sm">
-          <caption className="sr-only">Definition versions</caption>
+          <caption className="sr-only">{t('agents.versions.caption')}</caption>
           <thead className="bg-muted text-xs text-muted-foreground uppercase">
             <tr>
               <th scope="col" className="px-3 py-2">
-                Version
+                {t('agents.versions.columnVersion')}
               </th>
               <th scope="col" className="px-3 py-2">
-                Saved
+                {t('agents.versions.columnSaved')}
               </th>
               <th scope="col" className="px-3 py-2">
-                By
+                {t('agents.versions.columnBy')}
               </th>
               <th scope="col" className="px-3 py-2">
-                Default environment
+                {t('agents.versions.columnDefaultEnvironment')}
               </th>
               <th scope="col" className="px-3 py-2">
-                Changes
+                {t('agents.versions.columnChanges')}
               </th>
             </tr>
           </thead>
@@ -94,8 +95,8 @@ export function AgentVersions({ agentId }: { agentId: string }) {
                     {environmentChange ? (
                       <Badge tone="info" className="ml-2">
                         {environmentChange.from === null
-                          ? 'default set'
-                          : `changed from ${nameOf(environmentChange.from)}`}
+                          ? t('agents.versions.defaultSet')
+                          : t('agents.versions.changedFrom', { environment: nameOf(environmentChange.from) })}
                       </Badge>
                     ) : null}
                   </td>

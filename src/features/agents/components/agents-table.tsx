@@ -8,9 +8,23 @@ import { Button } from '@/components/ui/button'
 import { Input, Select } from '@/components/ui/input'
 import { QueryErrorState } from '@/components/ui/query-error-state'
 import { EmptyState, LoadingState } from '@/components/ui/states'
+import { t, useT } from '@/i18n'
+
+/** The server's status values; one it adds later is shown as sent. */
+function agentStatusLabel(status: string): string {
+  switch (status) {
+    case 'active':
+      return t('agents.agentStatus.active')
+    case 'archived':
+      return t('agents.agentStatus.archived')
+    default:
+      return status
+  }
+}
 
 /** Agents with search and status filter, both kept in the URL so a filtered list can be shared. */
 export function AgentsTable() {
+  const { t } = useT('agents')
   const [params, setParams] = useSearchParams()
   const search = params.get('q') ?? ''
   const status = readAgentStatusFilter(params.get('status'))
@@ -38,23 +52,23 @@ export function AgentsTable() {
 
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-end gap-3" role="search" aria-label="Filter agents">
+      <div className="flex flex-wrap items-end gap-3" role="search" aria-label={t('agents.list.filters')}>
         <div className="flex flex-col gap-1">
           <label htmlFor="agent-search" className="text-sm text-muted-foreground">
-            Search
+            {t('agents.list.search')}
           </label>
           <Input
             id="agent-search"
             type="search"
             className="w-72"
-            placeholder="Name, key, id or description"
+            placeholder={t('agents.list.searchPlaceholder')}
             value={search}
             onChange={(event) => update({ q: event.target.value })}
           />
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor="agent-status" className="text-sm text-muted-foreground">
-            Status
+            {t('agents.list.status')}
           </label>
           <Select
             id="agent-status"
@@ -63,47 +77,47 @@ export function AgentsTable() {
               update({ status: event.target.value === 'active' ? null : event.target.value })
             }
           >
-            <option value="active">Active</option>
-            <option value="archived">Archived</option>
-            <option value="all">All</option>
+            <option value="active">{t('agents.list.statusActive')}</option>
+            <option value="archived">{t('agents.list.statusArchived')}</option>
+            <option value="all">{t('agents.list.statusAll')}</option>
           </Select>
         </div>
       </div>
       {query.isPending ? (
-        <LoadingState label="Loading agents…" />
+        <LoadingState label={t('agents.list.loading')} />
       ) : query.isError ? (
         <QueryErrorState
-          title="Agents could not be loaded"
+          title={t('agents.list.loadError')}
           error={query.error}
           onRetry={() => void query.refetch()}
         />
       ) : agents.length === 0 ? (
         <EmptyState
-          title={isFiltered ? 'No agents match' : 'No agents in this namespace'}
+          title={isFiltered ? t('agents.list.noMatchTitle') : t('agents.list.emptyTitle')}
           action={
             isFiltered ? (
-              <Button onClick={() => update({ q: null, status: null })}>Clear filters</Button>
+              <Button onClick={() => update({ q: null, status: null })}>
+                {t('agents.list.clearFilters')}
+              </Button>
             ) : null
           }
         >
-          {isFiltered
-            ? 'Change the search or the status filter.'
-            : 'Agents are created through the API; they appear here once they exist in this namespace.'}
+          {isFiltered ? t('agents.list.noMatchBody') : t('agents.list.emptyBody')}
         </EmptyState>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-border">
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Agents</caption>
+            <caption className="sr-only">{t('agents.list.caption')}</caption>
             <thead className="bg-muted text-xs text-muted-foreground uppercase">
               <tr>
                 <th scope="col" className="px-3 py-2">
-                  Name
+                  {t('agents.list.columnName')}
                 </th>
                 <th scope="col" className="px-3 py-2">
-                  Status
+                  {t('agents.list.columnStatus')}
                 </th>
                 <th scope="col" className="px-3 py-2">
-                  Default environment
+                  {t('agents.list.columnDefaultEnvironment')}
                 </th>
               </tr>
             </thead>
@@ -122,7 +136,9 @@ export function AgentsTable() {
                       <div className="font-mono text-xs text-muted-foreground">{agent.id}</div>
                     </td>
                     <td className="px-3 py-2">
-                      <Badge tone={agent.status === 'active' ? 'success' : 'neutral'}>{agent.status}</Badge>
+                      <Badge tone={agent.status === 'active' ? 'success' : 'neutral'}>
+                        {agentStatusLabel(agent.status)}
+                      </Badge>
                     </td>
                     <td className="px-3 py-2">
                       {defaultId ? (
@@ -133,7 +149,7 @@ export function AgentsTable() {
                           ) : null}
                         </>
                       ) : (
-                        <span className="text-muted-foreground">None</span>
+                        <span className="text-muted-foreground">{t('agents.list.noDefaultEnvironment')}</span>
                       )}
                     </td>
                   </tr>

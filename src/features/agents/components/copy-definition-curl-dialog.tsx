@@ -5,6 +5,7 @@ import { apiBaseUrl } from '@/api/client'
 import { Button } from '@/components/ui/button'
 import { CodeBlock } from '@/components/ui/code-block'
 import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog'
+import { useT } from '@/i18n'
 
 export function CopyDefinitionCurlDialog({
   agentId,
@@ -16,26 +17,27 @@ export function CopyDefinitionCurlDialog({
   body: AgentDefinitionUpdate | null
   scope: ScopeHeaders
 }) {
+  const { t } = useT('agents')
   const [isOpen, setIsOpen] = useState(false)
   return (
     <Dialog open={isOpen} onOpenChange={setIsOpen}>
       <Button disabled={body === null} onClick={() => setIsOpen(true)}>
-        Copy as curl
+        {t('agents.curl.open')}
       </Button>
       <DialogContent
         className="w-[min(96vw,48rem)]"
-        title="Save the session defaults with curl"
-        description="The same read-modify-write PATCH the Save button sends: every writable field of the definition you started from, your defaults, and that version. Set TOKEN to your API token first."
+        title={t('agents.curl.title')}
+        description={t('agents.curl.description')}
       >
         {body ? (
           <CodeBlock
-            label="PATCH request"
-            copyLabel="Copy the curl command"
+            label={t('agents.curl.codeLabel')}
+            copyLabel={t('agents.curl.copy')}
             code={definitionPatchCurl({ baseUrl: apiBaseUrl(), agentId, body, scope })}
           />
         ) : null}
         <DialogFooter>
-          <Button onClick={() => setIsOpen(false)}>Close</Button>
+          <Button onClick={() => setIsOpen(false)}>{t('agents.curl.close')}</Button>
         </DialogFooter>
       </DialogContent>
     </Dialog>

@@ -4,6 +4,7 @@ import type { DefaultEnvironmentLookup } from '../models/default-environment-war
 import { environmentHealthLabel, environmentTypeLabel } from '../models/environment-labels'
 import { Badge } from '@/components/ui/badge'
 import { Label, Select } from '@/components/ui/input'
+import { t, useT } from '@/i18n'
 import { useNow } from '@/lib/use-now'
 
 const NONE = ''
@@ -19,10 +20,12 @@ function optionText(choice: EnvironmentChoice, now: number): string {
 function unlistedText(environmentId: string, lookup: DefaultEnvironmentLookup): string {
   if (lookup.status === 'found') {
     const isArchived = lookup.environment.archivedAt !== null && lookup.environment.archivedAt !== undefined
-    return `${lookup.environment.name} · ${isArchived ? 'archived' : environmentTypeLabel(lookup.environment.type)}`
+    return isArchived
+      ? t('agents.field.unlistedArchived', { name: lookup.environment.name })
+      : `${lookup.environment.name} · ${environmentTypeLabel(lookup.environment.type)}`
   }
-  if (lookup.status === 'not_found') return `${environmentId} · deleted or not visible to you`
-  if (lookup.status === 'forbidden') return `${environmentId} · not allowed`
+  if (lookup.status === 'not_found') return t('agents.field.unlistedMissing', { id: environmentId })
+  if (lookup.status === 'forbidden') return t('agents.field.unlistedForbidden', { id: environmentId })
   return environmentId
 }
 
@@ -44,6 +47,7 @@ export function DefaultEnvironmentField({
   selectRef?: Ref<HTMLSelectElement>
   onChange: (environmentId: string | null) => void
 }) {
+  const { t } = useT('agents')
   const now = useNow()
   const isUnlisted = value !== null && !choices.some((choice) => choice.environment.id === value)
   const selected = lookup.status === 'found' ? lookup.environment : null
@@ -52,10 +56,9 @@ export function DefaultEnvironmentField({
 
   return (
     <div className="flex flex-col gap-2">
-      <Label htmlFor={id}>Default environment</Label>
+      <Label htmlFor={id}>{t('agents.field.label')}</Label>
       <p id={descriptionId} className="text-xs text-muted-foreground">
-        Where tools of new sessions run when the session does not pick an environment. Archived environments
-        are not offered.
+        {t('agents.field.description')}
       </p>
       <Select
         id={id}
@@ -66,7 +69,7 @@ export function DefaultEnvironmentField({
         disabled={isReadOnly}
         onChange={(event) => onChange(event.target.value === NONE ? null : event.target.value)}
       >
-        <option value={NONE}>None: each session must pick an environment</option>
+        <option value={NONE}>{t('agents.field.none')}</option>
         {isUnlisted ? <option value={value}>{unlistedText(value, lookup)}</option> : null}
         {choices.map((choice) => (
           <option key={choice.environment.id} value={choice.environment.id}>

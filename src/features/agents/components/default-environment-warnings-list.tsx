@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import type { DefaultEnvironmentWarning } from '../models/default-environment-warnings'
 import { Button } from '@/components/ui/button'
 import { Notice } from '@/components/ui/notice'
+import { useT } from '@/i18n'
 
 /** Each warning with the actions that fix it; a viewer is told who can. */
 export function DefaultEnvironmentWarningsList({
@@ -17,9 +18,10 @@ export function DefaultEnvironmentWarningsList({
   onChooseOther: () => void
   onClear: () => void
 }) {
+  const { t } = useT('agents')
   if (warnings.length === 0) return null
   return (
-    <ul className="flex flex-col gap-2" aria-label="Default environment warnings">
+    <ul className="flex flex-col gap-2" aria-label={t('agents.warnings.listLabel')}>
       {warnings.map((warning) => (
         <li key={warning.kind}>
           <Notice tone={warning.tone} title={warning.title}>
@@ -27,18 +29,16 @@ export function DefaultEnvironmentWarningsList({
             {warning.fixes.length > 0 ? (
               <div className="mt-2 flex flex-wrap items-center gap-2">
                 {isReadOnly && warning.fixes.some((fix) => fix !== 'open_environment') ? (
-                  <span className="text-xs text-muted-foreground">
-                    A developer or admin of this namespace can change the default.
-                  </span>
+                  <span className="text-xs text-muted-foreground">{t('agents.warnings.viewerHint')}</span>
                 ) : null}
                 {!isReadOnly && warning.fixes.includes('choose_other') ? (
                   <Button size="sm" onClick={onChooseOther}>
-                    Choose another environment
+                    {t('agents.warnings.chooseOther')}
                   </Button>
                 ) : null}
                 {!isReadOnly && warning.fixes.includes('clear') ? (
                   <Button size="sm" variant="ghost" onClick={onClear}>
-                    Clear the default
+                    {t('agents.warnings.clear')}
                   </Button>
                 ) : null}
                 {warning.fixes.includes('open_environment') && environmentId ? (
@@ -46,7 +46,7 @@ export function DefaultEnvironmentWarningsList({
                     className="text-sm text-primary underline underline-offset-4"
                     to={`/environments/${encodeURIComponent(environmentId)}`}
                   >
-                    Open the environment to start a worker
+                    {t('agents.warnings.openEnvironment')}
                   </Link>
                 ) : null}
               </div>

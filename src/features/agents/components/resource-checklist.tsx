@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import { Button } from '@/components/ui/button'
+import { useT } from '@/i18n'
 
 export type ChecklistItem = { id: string; name: string; detail?: string | null | undefined }
 
@@ -30,10 +31,11 @@ export function ResourceChecklist({
   onRetry: () => void
   onChange: (ids: string[]) => void
 }) {
+  const { t } = useT('agents')
   const baseId = useId()
   const known = items ?? []
   const unknown = selected.filter((id) => !known.some((item) => item.id === id))
-  const unknownDetail = items ? 'Not found or not visible to you' : null
+  const unknownDetail = items ? t('agents.checklist.unknownItem') : null
   const rows: ChecklistItem[] = [...known, ...unknown.map((id) => ({ id, name: id, detail: unknownDetail }))]
 
   function toggle(id: string, isChecked: boolean) {
@@ -52,13 +54,13 @@ export function ResourceChecklist({
       </p>
       {loadError ? (
         <p role="alert" className="text-sm text-destructive">
-          The choices could not be loaded: {loadError}{' '}
+          {t('agents.checklist.loadError', { error: loadError })}{' '}
           <Button variant="link" size="sm" className="h-auto p-0 underline" onClick={onRetry}>
-            Try again
+            {t('agents.checklist.tryAgain')}
           </Button>
         </p>
       ) : !items ? (
-        <p className="text-sm text-muted-foreground">Loading…</p>
+        <p className="text-sm text-muted-foreground">{t('agents.checklist.loading')}</p>
       ) : rows.length === 0 ? (
         <p className="text-sm text-muted-foreground">{emptyText}</p>
       ) : null}

@@ -3,9 +3,13 @@ import { useEffect } from 'react'
 import { Link } from 'react-router'
 import { agentSessionsQuery, agentVersionsQuery } from '../api/queries'
 import { countSessionsOnEnvironment } from '../models/count-sessions-on-environment'
-import { defaultEnvironmentChanges } from '../models/default-environment-history'
+import {
+  defaultEnvironmentChanges,
+  type DefaultEnvironmentChange,
+} from '../models/default-environment-history'
 import { errorMessage } from '@/api/api-error'
 import { Button } from '@/components/ui/button'
+import { RichText, useT } from '@/i18n'
 import { formatExactTime, formatRelativeTime } from '@/lib/format-time'
 import { useNow } from '@/lib/use-now'
 
@@ -30,6 +34,7 @@ export function SessionDefaultsConsequences({
   environmentName: (environmentId: string) => string
   onShowVersions: () => void
 }) {
+  const { t } = useT('agents')
   const now = useNow()
   const sessions = useQuery(agentSessionsQuery(agentId))
   const versions = useQuery(agentVersionsQuery(agentId))
@@ -44,22 +49,24 @@ export function SessionDefaultsConsequences({
   return (
     <section aria-labelledby="defaults-consequences" className="rounded-md border border-border p-4 text-sm">
       <h3 id="defaults-consequences" className="font-semibold">
-        What this changes
+        {t('agents.consequences.heading')}
       </h3>
       <ul className="mt-2 flex list-disc flex-col gap-2 pl-5">
         <li>
           {draftEnvironmentId ? (
-            <>
-              New sessions that do not pick an environment inherit{' '}
-              <strong className="break-words">{environmentName(draftEnvironmentId)}</strong> and record
-              “inherited from agent default, version {nextVersion}”.
-            </>
+            <RichText
+              id="agents.consequences.inherit"
+              values={{
+                environment: <strong className="break-words">{environmentName(draftEnvironmentId)}</strong>,
+                version: nextVersion,
+              }}
+            />
           ) : (
-            <>New sessions must pick an environment; without one their tools have nowhere to run.</>
+            t('agents.consequences.mustPick')
           )}
         </li>
         <li>
-          Existing sessions do not move: they keep the environment they were created with.{' '}
+          {t('agents.consequences.existingStay')}{' '}
           {savedEnvironmentId ? (
             <ExistingSessions
               count={
@@ -76,30 +83,37 @@ export function SessionDefaultsConsequences({
         </li>
         <li>
           {versions.isPending ? (
-            'Reading the version history…'
+            t('agents.consequences.readingHistory')
           ) : versions.isError ? (
-            <>The version history could not be read: {errorMessage(versions.error)}</>
+            t('agents.consequences.historyError', { error: errorMessage(versions.error) })
           ) : lastChange ? (
-            <>
-              The default environment was last changed in version {lastChange.version},{' '}
-              <time
-                dateTime={new Date(lastChange.changedAt).toISOString()}
-                title={formatExactTime(lastChange.changedAt)}
-              >
-                {/* The server's clock may run a moment ahead: a just-saved version reads "now". */}
-                {formatRelativeTime(Math.min(lastChange.changedAt, now), now)}
-              </time>
-              {lastChange.changedBy ? <> by {lastChange.changedBy}</> : null}.
-            </>
+            <LastChange change={lastChange} now={now} />
           ) : (
-            'No version of this definition has set a default environment.'
+            t('agents.consequences.neverSet')
           )}{' '}
           <Button variant="link" className="h-auto p-0 underline" onClick={onShowVersions}>
-            See the version history
+            {t('agents.consequences.showVersions')}
           </Button>
         </li>
       </ul>
     </section>
+  )
+}
+
+function LastChange({ change, now }: { change: DefaultEnvironmentChange; now: number }) {
+  const time = (
+    <time dateTime={new Date(change.changedAt).toISOString()} title={formatExactTime(change.changedAt)}>
+      {/* The server's clock may run a moment ahead: a just-saved version reads "now". */}
+      {formatRelativeTime(Math.min(change.changedAt, now), now)}
+    </time>
+  )
+  return change.changedBy ? (
+    <RichText
+      id="agents.consequences.lastChangedBy"
+      values={{ version: change.version, time, user: change.changedBy }}
+    />
+  ) : (
+    <RichText id="agents.consequences.lastChanged" values={{ version: change.version, time }} />
   )
 }
 
@@ -120,33 +134,43 @@ function ExistingSessions({
   isChanging: boolean
   href: string
 }) {
+  const { t } = useT('agents')
   if (error) {
     return (
       <span>
-        Sessions could not be counted ({error}).{' '}
+        {t('agents.consequences.countError', { error })}{' '}
         <Button variant="link" className="h-auto p-0 underline" onClick={onRetry}>
-          Try again
+          {t('agents.consequences.tryAgain')}
         </Button>
       </span>
     )
   }
-  if (!count) return <span>Counting sessions…</span>
-  const sessions = `${isComplete ? '' : 'at least '}${count.total} ${count.total === 1 ? 'session' : 'sessions'}`
+  if (!count) return <span>{t('agents.consequences.counting')}</span>
+  if (count.total === 0) {
+    return <span>{t('agents.consequences.noSessions', { environment: environmentName })}</span>
+  }
+  const values = {
+    sessions: (
+      <strong>
+        {isComplete
+          ? t('agents.consequences.sessionCount', { count: count.total })
+          : t('agents.consequences.sessionCountAtLeast', { count: count.total })}
+      </strong>
+    ),
+    archived: count.archived,
+    count: count.total,
+    environment: environmentName,
+  }
   return (
     <span>
-      {count.total === 0 ? (
-        <>No session of this agent uses {environmentName}.</>
+      {isChanging ? (
+        <RichText id="agents.consequences.sessionsStay" values={values} />
       ) : (
-        <>
-          <strong>{sessions}</strong>
-          {count.archived > 0 ? ` (${count.archived} archived)` : ''} of this agent{' '}
-          {count.total === 1 ? (isChanging ? 'stays' : 'runs') : isChanging ? 'stay' : 'run'} on{' '}
-          {environmentName}.{' '}
-          <Link className="text-primary underline underline-offset-4" to={href}>
-            View {count.total === 1 ? 'it' : 'them'}
-          </Link>
-        </>
-      )}
+        <RichText id="agents.consequences.sessionsRun" values={values} />
+      )}{' '}
+      <Link className="text-primary underline underline-offset-4" to={href}>
+        {t('agents.consequences.viewSessions', { count: count.total })}
+      </Link>
     </span>
   )
 }

@@ -13,6 +13,7 @@ import {
 import { errorMessage, isApiError } from '@/api/api-error'
 import { Button } from '@/components/ui/button'
 import { Notice } from '@/components/ui/notice'
+import { useT } from '@/i18n'
 
 export type ChecklistChoices = {
   items: ChecklistItem[] | undefined
@@ -46,6 +47,7 @@ export function SessionDefaultsForm({
   environmentName: (environmentId: string) => string
   onShowVersions: () => void
 }) {
+  const { t } = useT('agents')
   const environmentFieldId = useId()
   const selectRef = useRef<HTMLSelectElement>(null)
   const warnings = defaultEnvironmentWarnings({
@@ -61,7 +63,7 @@ export function SessionDefaultsForm({
   }
 
   return (
-    <form className="flex flex-col gap-6" onSubmit={handleSubmit} aria-label="Session defaults">
+    <form className="flex flex-col gap-6" onSubmit={handleSubmit} aria-label={t('agents.form.label')}>
       <div className="flex flex-col gap-3">
         <DefaultEnvironmentField
           id={environmentFieldId}
@@ -81,25 +83,25 @@ export function SessionDefaultsForm({
         />
       </div>
       <ResourceChecklist
-        legend="Default memory stores"
-        description="Mounted into new sessions that do not list their own. The managed path currently mounts shared memory read-only, whatever an environment's memoryAccess says. Clear every box to mount none."
+        legend={t('agents.form.memoryStoresLegend')}
+        description={t('agents.form.memoryStoresDescription')}
         items={memoryStores.items}
         loadError={memoryStores.error}
         onRetry={memoryStores.onRetry}
         selected={draft.defaultMemoryStoreIds}
         isReadOnly={isReadOnly}
-        emptyText="This namespace has no memory stores."
+        emptyText={t('agents.form.memoryStoresEmpty')}
         onChange={(defaultMemoryStoreIds) => change({ defaultMemoryStoreIds })}
       />
       <ResourceChecklist
-        legend="Default vaults"
-        description="Credentials new sessions can use when they do not list their own. Clear every box to attach none."
+        legend={t('agents.form.vaultsLegend')}
+        description={t('agents.form.vaultsDescription')}
         items={vaults.items}
         loadError={vaults.error}
         onRetry={vaults.onRetry}
         selected={draft.defaultVaultIds}
         isReadOnly={isReadOnly}
-        emptyText="This namespace has no vaults."
+        emptyText={t('agents.form.vaultsEmpty')}
         onChange={(defaultVaultIds) => change({ defaultVaultIds })}
       />
       <SessionDefaultsConsequences
@@ -111,37 +113,38 @@ export function SessionDefaultsForm({
         onShowVersions={onShowVersions}
       />
       {editor.saveError && !editor.conflict ? (
-        <Notice role="alert" tone="danger" title="The session defaults were not saved">
+        <Notice role="alert" tone="danger" title={t('agents.form.saveErrorTitle')}>
           <p>{errorMessage(editor.saveError)}</p>
           {isApiError(editor.saveError) && editor.saveError.requestId ? (
             <p className="mt-1 font-mono text-xs text-muted-foreground">
-              Request ID: {editor.saveError.requestId}
+              {t('agents.form.requestId', { requestId: editor.saveError.requestId })}
             </p>
           ) : null}
-          <p className="mt-1 text-xs text-muted-foreground">Your changes are still here.</p>
+          <p className="mt-1 text-xs text-muted-foreground">{t('agents.form.changesKept')}</p>
         </Notice>
       ) : null}
       {editor.saved && !editor.isDirty ? (
         <Notice role="status" tone="success">
-          Saved as version {editor.saved.version}. New sessions inherit{' '}
           {editor.saved.defaults.defaultEnvironmentId
-            ? environmentName(editor.saved.defaults.defaultEnvironmentId)
-            : 'no environment'}
-          ; existing sessions keep theirs.
+            ? t('agents.form.savedWithEnvironment', {
+                version: editor.saved.version,
+                environment: environmentName(editor.saved.defaults.defaultEnvironmentId),
+              })
+            : t('agents.form.savedWithoutEnvironment', { version: editor.saved.version })}
         </Notice>
       ) : null}
       {isReadOnly ? null : (
         <div className="flex flex-wrap items-center gap-2">
           <Button type="submit" variant="primary" disabled={!editor.isDirty || editor.isSaving}>
-            {editor.isSaving ? 'Saving…' : 'Save session defaults'}
+            {editor.isSaving ? t('agents.form.saving') : t('agents.form.save')}
           </Button>
           {editor.isDirty ? (
             <>
               <Button onClick={editor.discard} disabled={editor.isSaving}>
-                Discard changes
+                {t('agents.form.discard')}
               </Button>
               <span className="text-xs text-muted-foreground">
-                Unsaved changes, based on version {base.version}.
+                {t('agents.form.unsaved', { version: base.version })}
               </span>
             </>
           ) : null}

@@ -14,6 +14,7 @@ import { Badge } from '@/components/ui/badge'
 import { Notice } from '@/components/ui/notice'
 import { QueryErrorState } from '@/components/ui/query-error-state'
 import { LoadingState } from '@/components/ui/states'
+import { useT } from '@/i18n'
 
 function checklistChoices<T extends { id: string }>(
   query: { data: T[] | undefined; error: unknown; isError: boolean; refetch: () => Promise<unknown> },
@@ -42,6 +43,7 @@ export function SessionDefaultsPanel({
   scope: ScopeHeaders
   onShowVersions: () => void
 }) {
+  const { t } = useT('agents')
   const definition = useQuery(agentDefinitionQuery(agentId))
   const environments = useEnvironmentChoices()
   const memoryStores = useQuery(memoryStoreChoicesQuery())
@@ -67,11 +69,10 @@ export function SessionDefaultsPanel({
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id="session-defaults-heading" className="text-lg font-semibold">
-            Session defaults
+            {t('agents.panel.heading')}
           </h2>
           <p className="text-sm text-muted-foreground">
-            What new sessions of this agent use when they do not choose for themselves. Stored in the agent
-            definition{base ? <>, now at version {base.version}</> : null}.
+            {base ? t('agents.panel.introWithVersion', { version: base.version }) : t('agents.panel.intro')}
           </p>
         </div>
         <CopyDefinitionCurlDialog
@@ -81,38 +82,38 @@ export function SessionDefaultsPanel({
         />
       </div>
       {isReadOnly ? (
-        <Notice tone="warning" title={<Badge tone="warning">Read-only</Badge>}>
+        <Notice tone="warning" title={<Badge tone="warning">{t('agents.panel.readOnly')}</Badge>}>
           {readOnlyReason}
         </Notice>
       ) : null}
       {editor.isBaseOutdated && definition.data ? (
         <Notice tone="info">
-          Version {definition.data.definition.version} was saved since you started editing version{' '}
-          {base?.version}. Saving will show what changed and let you choose.
+          {t('agents.panel.baseOutdated', {
+            latest: definition.data.definition.version,
+            base: base?.version,
+          })}
         </Notice>
       ) : null}
       {definition.isPending ? (
-        <LoadingState label="Loading the definition…" />
+        <LoadingState label={t('agents.panel.loadingDefinition')} />
       ) : definition.isError ? (
         <QueryErrorState
-          title="The agent definition could not be loaded"
+          title={t('agents.panel.definitionError')}
           error={definition.error}
           onRetry={() => void definition.refetch()}
         />
       ) : environments.query.isPending ? (
-        <LoadingState label="Loading environments…" />
+        <LoadingState label={t('agents.panel.loadingEnvironments')} />
       ) : environments.query.isError ? (
         <QueryErrorState
-          title="Environments could not be loaded"
+          title={t('agents.panel.environmentsError')}
           error={environments.query.error}
           onRetry={() => void environments.query.refetch()}
         />
       ) : base && draft ? (
         <>
           {environments.isHealthUnavailable ? (
-            <p className="text-xs text-muted-foreground">
-              Worker status is unavailable; health is not shown.
-            </p>
+            <p className="text-xs text-muted-foreground">{t('agents.panel.healthUnavailable')}</p>
           ) : null}
           <SessionDefaultsForm
             agentId={agentId}

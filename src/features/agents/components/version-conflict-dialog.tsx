@@ -1,17 +1,28 @@
 import { diffDefinitions } from '../models/diff-definitions'
-import { SESSION_DEFAULT_FIELDS } from '../models/agent-types'
+import { SESSION_DEFAULT_FIELDS, type AgentDefinition } from '../models/agent-types'
 import type { DefinitionConflict } from './use-session-defaults-editor'
 import { errorMessage } from '@/api/api-error'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog'
 import { Notice } from '@/components/ui/notice'
+import { t, useT } from '@/i18n'
 import { formatExactTime } from '@/lib/format-time'
 
 /** Values as the server spells them, always as text; long ones scroll inside their cell. */
 function formatValue(value: unknown): string {
-  if (value === null || value === undefined) return '(empty)'
+  if (value === null || value === undefined) return t('agents.conflict.emptyValue')
   if (typeof value === 'string') return value === '' ? '""' : value
   return JSON.stringify(value, null, 2)
+}
+
+/** Who saved the latest version and when, as far as the server says. */
+function conflictDescription(from: number, latest: AgentDefinition): string {
+  const user = latest.updatedBy
+  const time = latest.updatedAt ? formatExactTime(latest.updatedAt) : null
+  if (user && time) return t('agents.conflict.descriptionByAt', { from, latest: latest.version, user, time })
+  if (user) return t('agents.conflict.descriptionBy', { from, latest: latest.version, user })
+  if (time) return t('agents.conflict.descriptionAt', { from, latest: latest.version, time })
+  return t('agents.conflict.description', { from, latest: latest.version })
 }
 
 const isDefaultsField = (field: string) => (SESSION_DEFAULT_FIELDS as readonly string[]).includes(field)
@@ -38,6 +49,7 @@ export function VersionConflictDialog({
   onDiscard: () => void
   onDismiss: () => void
 }) {
+  const { t } = useT('agents')
   const changes = conflict ? diffDefinitions(conflict.base, conflict.latest) : []
   const touchesDefaults = changes.some((change) => isDefaultsField(change.field))
   const latest = conflict?.latest
@@ -45,33 +57,27 @@ export function VersionConflictDialog({
     <Dialog open={conflict !== null} onOpenChange={(open) => (open ? undefined : onDismiss())}>
       <DialogContent
         className="w-[min(96vw,56rem)]"
-        title="The definition changed while you were editing"
-        description={
-          conflict && latest
-            ? `You started from version ${conflict.base.version}; the server now has version ${latest.version}${
-                latest.updatedBy ? `, saved by ${latest.updatedBy}` : ''
-              }${latest.updatedAt ? ` at ${formatExactTime(latest.updatedAt)}` : ''}. Your change was not saved.`
-            : undefined
-        }
+        title={t('agents.conflict.title')}
+        description={conflict && latest ? conflictDescription(conflict.base.version, latest) : undefined}
       >
         {conflict ? (
           <div className="flex flex-col gap-4">
             {changes.length === 0 ? (
-              <p className="text-sm">No field changed on the server; only the version moved on.</p>
+              <p className="text-sm">{t('agents.conflict.noFieldChanged')}</p>
             ) : (
               <div className="max-h-[45vh] overflow-auto rounded-md border border-border">
                 <table className="w-full table-fixed text-left text-sm">
-                  <caption className="sr-only">Fields changed on the server</caption>
+                  <caption className="sr-only">{t('agents.conflict.caption')}</caption>
                   <thead className="bg-muted text-xs text-muted-foreground">
                     <tr>
                       <th scope="col" className="w-44 px-3 py-2">
-                        Field
+                        {t('agents.conflict.columnField')}
                       </th>
                       <th scope="col" className="px-3 py-2">
-                        Version {conflict.base.version} (you started from)
+                        {t('agents.conflict.columnBase', { version: conflict.base.version })}
                       </th>
                       <th scope="col" className="px-3 py-2">
-                        Version {conflict.latest.version} (latest)
+                        {t('agents.conflict.columnLatest', { version: conflict.latest.version })}
                       </th>
                     </tr>
                   </thead>
@@ -98,33 +104,29 @@ export function VersionConflictDialog({
               </div>
             )}
             <div className="text-sm">
-              <p className="font-medium">Your session defaults</p>
+              <p className="font-medium">{t('agents.conflict.yourDefaults')}</p>
               <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-                <dt className="text-muted-foreground">Environment</dt>
+                <dt className="text-muted-foreground">{t('agents.conflict.environment')}</dt>
                 <dd className="break-words">
                   {conflict.draft.defaultEnvironmentId
                     ? environmentName(conflict.draft.defaultEnvironmentId)
-                    : 'None'}
+                    : t('agents.conflict.none')}
                 </dd>
-                <dt className="text-muted-foreground">Memory stores</dt>
+                <dt className="text-muted-foreground">{t('agents.conflict.memoryStores')}</dt>
                 <dd className="font-mono text-xs break-all">
-                  {conflict.draft.defaultMemoryStoreIds.join(', ') || 'None'}
+                  {conflict.draft.defaultMemoryStoreIds.join(', ') || t('agents.conflict.none')}
                 </dd>
-                <dt className="text-muted-foreground">Vaults</dt>
+                <dt className="text-muted-foreground">{t('agents.conflict.vaults')}</dt>
                 <dd className="font-mono text-xs break-all">
-                  {conflict.draft.defaultVaultIds.join(', ') || 'None'}
+                  {conflict.draft.defaultVaultIds.join(', ') || t('agents.conflict.none')}
                 </dd>
               </dl>
             </div>
             {touchesDefaults ? (
-              <Notice tone="warning">
-                The latest version also changed session defaults. Re-applying replaces them with yours; every
-                other field keeps the latest value.
-              </Notice>
+              <Notice tone="warning">{t('agents.conflict.defaultsAlsoChanged')}</Notice>
             ) : (
               <p className="text-sm text-muted-foreground">
-                Re-applying keeps every field of version {conflict.latest.version} and changes only the
-                session defaults.
+                {t('agents.conflict.reapplyKeeps', { version: conflict.latest.version })}
               </p>
             )}
             {error ? (
@@ -136,10 +138,10 @@ export function VersionConflictDialog({
         ) : null}
         <DialogFooter>
           <Button onClick={onDiscard} disabled={isSaving}>
-            Discard my changes
+            {t('agents.conflict.discard')}
           </Button>
           <Button variant="primary" onClick={onReapply} disabled={isSaving}>
-            {isSaving ? 'Saving…' : 'Re-apply my defaults on the latest version'}
+            {isSaving ? t('agents.conflict.saving') : t('agents.conflict.reapply')}
           </Button>
         </DialogFooter>
       </DialogContent>

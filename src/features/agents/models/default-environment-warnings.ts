@@ -1,5 +1,6 @@
 import type { Environment } from './agent-types'
 import type { EnvironmentHealth } from './environment-health'
+import { t } from '@/i18n'
 
 /** What the console knows about the default environment id. */
 export type DefaultEnvironmentLookup =
@@ -34,8 +35,6 @@ export type DefaultEnvironmentWarning = {
   fixes: WarningFix[]
 }
 
-const FAILS = 'New sessions that inherit it cannot start their tools.'
-
 /** Problems with a default environment, worst first, each with the actions that fix it. */
 export function defaultEnvironmentWarnings(input: {
   environmentId: string | null
@@ -52,8 +51,8 @@ export function defaultEnvironmentWarnings(input: {
         {
           kind: 'missing',
           tone: 'danger',
-          title: `The default environment ${environmentId} was deleted or is not visible to you`,
-          detail: `${FAILS} Choose another environment, or clear the default.`,
+          title: t('agents.warnings.missingTitle', { id: environmentId }),
+          detail: t('agents.warnings.cannotStart'),
           fixes: ['choose_other', 'clear'],
         },
       ]
@@ -62,8 +61,8 @@ export function defaultEnvironmentWarnings(input: {
         {
           kind: 'inaccessible',
           tone: 'danger',
-          title: `You may not use the default environment ${environmentId}`,
-          detail: `Sessions are checked against the default's permissions when they are created. Choose an environment you can use, or clear the default.`,
+          title: t('agents.warnings.inaccessibleTitle', { id: environmentId }),
+          detail: t('agents.warnings.inaccessibleDetail'),
           fixes: ['choose_other', 'clear'],
         },
       ]
@@ -72,7 +71,7 @@ export function defaultEnvironmentWarnings(input: {
         {
           kind: 'lookup_failed',
           tone: 'warning',
-          title: `The default environment ${environmentId} could not be checked`,
+          title: t('agents.warnings.lookupFailedTitle', { id: environmentId }),
           detail: lookup.message,
           fixes: [],
         },
@@ -93,8 +92,8 @@ function foundWarnings(
       {
         kind: 'archived',
         tone: 'danger',
-        title: `The default environment ${name} is archived`,
-        detail: `${FAILS} Choose another environment, or clear the default.`,
+        title: t('agents.warnings.archivedTitle', { name }),
+        detail: t('agents.warnings.cannotStart'),
         fixes: ['choose_other', 'clear'],
       },
     ]
@@ -105,8 +104,8 @@ function foundWarnings(
           {
             kind: 'local_disabled',
             tone: 'danger',
-            title: `${name} is a local environment, and this deployment disables local environments`,
-            detail: `The server refuses to bind it. ${FAILS} Choose another environment, or clear the default.`,
+            title: t('agents.warnings.localDisabledTitle', { name }),
+            detail: t('agents.warnings.localDisabledDetail'),
             fixes: ['choose_other', 'clear'],
           },
         ]
@@ -115,9 +114,8 @@ function foundWarnings(
             {
               kind: 'local_policy_unknown',
               tone: 'info',
-              title: `${name} runs tools inside the dataplane`,
-              detail:
-                'Local environments work only where the deployment enables them (BUILDER_ALLOW_LOCAL_ENVIRONMENT, off by default); otherwise the server refuses the default.',
+              title: t('agents.warnings.localUnknownTitle', { name }),
+              detail: t('agents.warnings.localUnknownDetail'),
               fixes: [],
             },
           ]
@@ -128,11 +126,11 @@ function foundWarnings(
       {
         kind: 'no_worker_online',
         tone: 'warning',
-        title: `No worker of ${name} is online`,
+        title: t('agents.warnings.noWorkerTitle', { name }),
         detail:
           health.state === 'offline'
-            ? 'Tool calls of new sessions wait in its queue until a worker with its key connects.'
-            : 'No worker has claimed its work yet; tool calls wait in its queue until one connects.',
+            ? t('agents.warnings.noWorkerOfflineDetail')
+            : t('agents.warnings.noWorkerUnknownDetail'),
         fixes: ['open_environment', 'choose_other'],
       },
     ]

@@ -1,17 +1,21 @@
-import type { EnvironmentType } from './agent-types'
 import type { EnvironmentHealth } from './environment-health'
+import { t } from '@/i18n'
 import { formatRelativeTime } from '@/lib/format-time'
-
-const TYPE_LABELS: Record<EnvironmentType, string> = {
-  self_hosted: 'self-hosted worker',
-  sandbox: 'sandbox (E2B)',
-  local: 'local (dataplane)',
-  remote: 'remote (files, no shell)',
-}
 
 /** Servers may add types; an unknown one is shown as sent. */
 export function environmentTypeLabel(type: string): string {
-  return type in TYPE_LABELS ? TYPE_LABELS[type as EnvironmentType] : type
+  switch (type) {
+    case 'self_hosted':
+      return t('agents.environmentType.selfHosted')
+    case 'sandbox':
+      return t('agents.environmentType.sandbox')
+    case 'local':
+      return t('agents.environmentType.local')
+    case 'remote':
+      return t('agents.environmentType.remote')
+    default:
+      return type
+  }
 }
 
 export type HealthTone = 'success' | 'warning' | 'neutral'
@@ -25,18 +29,20 @@ export function environmentHealthLabel(
   switch (health.state) {
     case 'online':
       return {
-        text: `online (${health.workerIds.length} ${health.workerIds.length === 1 ? 'worker' : 'workers'})`,
+        text: t('agents.health.online', { count: health.workerIds.length }),
         tone: 'success',
       }
     case 'offline':
       return {
         text:
           health.lastSeenAt === null
-            ? 'offline'
-            : `offline, last seen ${formatRelativeTime(Math.min(health.lastSeenAt, now), now)}`,
+            ? t('agents.health.offline')
+            : t('agents.health.offlineLastSeen', {
+                time: formatRelativeTime(Math.min(health.lastSeenAt, now), now),
+              }),
         tone: 'warning',
       }
     case 'unknown':
-      return { text: 'no worker seen yet', tone: 'neutral' }
+      return { text: t('agents.health.noWorkerSeen'), tone: 'neutral' }
   }
 }

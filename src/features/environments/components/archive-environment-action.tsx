@@ -6,19 +6,21 @@ import { ActionDialog } from './action-dialog'
 import { UsageSummaryState } from './usage-summary'
 import type { Environment } from '../models/environment-types'
 import { Button } from '@/components/ui/button'
+import { RichText, useT } from '@/i18n'
 
 export function ArchiveEnvironmentAction({ environment }: { environment: Environment }) {
+  const { t } = useT('environments')
   const queryClient = useQueryClient()
   const [isOpen, setIsOpen] = useState(false)
   return (
     <>
-      <Button onClick={() => setIsOpen(true)}>Archive</Button>
+      <Button onClick={() => setIsOpen(true)}>{t('environments.archive.button')}</Button>
       <ActionDialog
         open={isOpen}
         onOpenChange={setIsOpen}
-        title={`Archive ${environment.name}?`}
-        description="Archiving hides it from the list and makes it read-only. There is no unarchive."
-        confirmLabel="Archive"
+        title={t('environments.archive.title', { name: environment.name })}
+        description={t('environments.archive.description')}
+        confirmLabel={t('environments.archive.confirm')}
         isDestructive
         action="archive"
         curl={{ action: 'archive', environmentId: environment.id }}
@@ -27,12 +29,13 @@ export function ArchiveEnvironmentAction({ environment }: { environment: Environ
           await queryClient.invalidateQueries({ queryKey: environmentKeys.all })
         }}
       >
-        <p className="font-medium">What uses it now:</p>
+        <p className="font-medium">{t('environments.usage.whatUsesIt')}</p>
         {isOpen ? <UsageSummaryState environmentId={environment.id} /> : null}
         <p>
-          <strong>Archiving does not cancel running work:</strong> queued and running work continues; cancel
-          turns in the sessions if it must stop. Afterwards the config cannot be edited and the key cannot be
-          rotated.
+          <RichText
+            id="environments.archive.effects"
+            values={{ lead: <strong>{t('environments.archive.effectsLead')}</strong> }}
+          />
         </p>
       </ActionDialog>
     </>

@@ -5,17 +5,19 @@ import type { Environment } from '../models/environment-types'
 import { maskConfigSecrets } from '../models/mask-config-secrets'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog'
+import { useT } from '@/i18n'
 import { formatExactTime } from '@/lib/format-time'
 
 function Version({ title, name, config }: { title: string; name: string; config: ConfigObject }) {
+  const { t } = useT('environments')
   return (
     <section aria-label={title} className="flex min-w-0 flex-col gap-1">
       <h3 className="text-sm font-semibold">{title}</h3>
-      <p className="text-xs break-words">Name: {name}</p>
+      <p className="text-xs break-words">{t('environments.conflict.name', { name })}</p>
       <pre
         tabIndex={0}
         role="region"
-        aria-label={`${title} config`}
+        aria-label={t('environments.conflict.versionConfig', { title })}
         className="max-h-64 overflow-auto rounded-md bg-muted p-2 font-mono text-xs break-all whitespace-pre-wrap"
       >
         {JSON.stringify(maskConfigSecrets(config), null, 2)}
@@ -47,23 +49,31 @@ export function ConfigConflictDialog({
   onUseServer: () => void
   onReviewAgainstServer: () => void
 }) {
+  const { t } = useT('environments')
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onReviewAgainstServer())}>
       <DialogContent
-        title="The environment changed while you were editing"
-        description={`Someone saved it at ${formatExactTime(server.updatedAt)}; you started from the version of ${formatExactTime(startedAt)}. Nothing was saved yet.`}
+        title={t('environments.conflict.title')}
+        description={t('environments.conflict.description', {
+          savedAt: formatExactTime(server.updatedAt),
+          startedAt: formatExactTime(startedAt),
+        })}
         className="w-[min(96vw,60rem)]!"
       >
         <div className="flex flex-col gap-4 text-sm">
           <div className="grid gap-4 md:grid-cols-2">
-            <Version title="Server version now" name={server.name} config={server.config} />
-            <Version title="Your version" name={mine.name} config={mine.config} />
+            <Version
+              title={t('environments.conflict.serverVersion')}
+              name={server.name}
+              config={server.config}
+            />
+            <Version title={t('environments.conflict.yourVersion')} name={mine.name} config={mine.config} />
           </div>
           <div className="flex flex-col gap-1">
-            <h3 className="text-sm font-semibold">What saving yours would change on the server</h3>
+            <h3 className="text-sm font-semibold">{t('environments.conflict.whatChanges')}</h3>
             <ConfigDiffView
               changes={diffConfig(server.config, mine.config)}
-              label="Differences between the server version and yours"
+              label={t('environments.conflict.differences')}
             />
           </div>
           {error ? (
@@ -73,10 +83,10 @@ export function ConfigConflictDialog({
           ) : null}
         </div>
         <DialogFooter>
-          <Button onClick={onUseServer}>Discard mine, use the server version</Button>
-          <Button onClick={onReviewAgainstServer}>Keep editing mine</Button>
+          <Button onClick={onUseServer}>{t('environments.conflict.useServer')}</Button>
+          <Button onClick={onReviewAgainstServer}>{t('environments.conflict.keepEditing')}</Button>
           <Button variant="destructive" disabled={isSaving} onClick={onOverwrite}>
-            {isSaving ? 'Saving…' : 'Overwrite with mine'}
+            {isSaving ? t('environments.common.saving') : t('environments.conflict.overwrite')}
           </Button>
         </DialogFooter>
       </DialogContent>

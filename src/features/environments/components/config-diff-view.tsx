@@ -1,15 +1,21 @@
 import type { ConfigChange } from '../models/config-diff'
 import { maskConfigSecrets } from '../models/mask-config-secrets'
+import { useT } from '@/i18n'
 
 function show(value: unknown, key: string): string {
   return JSON.stringify(maskConfigSecrets(value, key)) ?? 'undefined'
 }
 
-const labels = { added: 'Added', removed: 'Removed', changed: 'Changed' } as const
-
 /** Key-by-key changes, secrets masked; values always render as text. */
 export function ConfigDiffView({ changes, label }: { changes: ConfigChange[]; label: string }) {
-  if (changes.length === 0) return <p className="text-sm text-muted-foreground">No config changes.</p>
+  const { t } = useT('environments')
+  const labels: Record<ConfigChange['change'], string> = {
+    added: t('environments.diff.added'),
+    removed: t('environments.diff.removed'),
+    changed: t('environments.diff.changed'),
+  }
+  if (changes.length === 0)
+    return <p className="text-sm text-muted-foreground">{t('environments.diff.none')}</p>
   return (
     <div className="overflow-x-auto rounded-md border border-border">
       <table className="w-full text-left font-mono text-xs">
@@ -17,16 +23,16 @@ export function ConfigDiffView({ changes, label }: { changes: ConfigChange[]; la
         <thead className="bg-muted font-sans text-muted-foreground">
           <tr>
             <th scope="col" className="px-2 py-1">
-              Key
+              {t('environments.diff.key')}
             </th>
             <th scope="col" className="px-2 py-1">
-              Change
+              {t('environments.diff.change')}
             </th>
             <th scope="col" className="px-2 py-1">
-              Before
+              {t('environments.diff.before')}
             </th>
             <th scope="col" className="px-2 py-1">
-              After
+              {t('environments.diff.after')}
             </th>
           </tr>
         </thead>

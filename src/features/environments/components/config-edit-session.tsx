@@ -10,6 +10,7 @@ import { hasErrors, validateEnvironment } from '../models/validate-environment'
 import { Button } from '@/components/ui/button'
 import { Input, Label } from '@/components/ui/input'
 import { Notice } from '@/components/ui/notice'
+import { useT } from '@/i18n'
 import { formatExactTime } from '@/lib/format-time'
 
 export function ConfigEditSession({
@@ -19,6 +20,7 @@ export function ConfigEditSession({
   environment: Environment
   type: EnvironmentType
 }) {
+  const { t } = useT('environments')
   const id = useId()
   const session = useConfigEditSession(environment)
   const [isReviewOpen, setIsReviewOpen] = useState(false)
@@ -42,16 +44,15 @@ export function ConfigEditSession({
   return (
     <div className="flex max-w-3xl flex-col gap-5">
       {session.restoredAt !== null ? (
-        <Notice tone="info" role="status" title="Unsaved draft restored">
-          Restored your unsaved changes from {formatExactTime(session.restoredAt)}. Secret fields are never
-          kept in drafts: they show the value saved on the server.{' '}
+        <Notice tone="info" role="status" title={t('environments.edit.draftRestoredTitle')}>
+          {t('environments.edit.draftRestored', { time: formatExactTime(session.restoredAt) })}{' '}
           <Button size="sm" variant="link" className="h-auto px-0" onClick={() => session.reset(environment)}>
-            Discard the draft
+            {t('environments.edit.discardDraft')}
           </Button>
         </Notice>
       ) : null}
       <div className="flex flex-col gap-1">
-        <Label htmlFor={`${id}-name`}>Name</Label>
+        <Label htmlFor={`${id}-name`}>{t('environments.form.name')}</Label>
         <Input
           id={`${id}-name`}
           value={session.name}
@@ -62,8 +63,9 @@ export function ConfigEditSession({
         <FieldMessages id={`${id}-name`} error={shownErrors.name} />
       </div>
       <p className="text-sm">
-        <span className="font-medium">Type:</span> {environmentTypeInfo[type].label}{' '}
-        <span className="text-muted-foreground">(fixed after create)</span>
+        <span className="font-medium">{t('environments.edit.typeLabel')}</span>{' '}
+        {environmentTypeInfo(type).label}{' '}
+        <span className="text-muted-foreground">{t('environments.edit.typeFixed')}</span>
       </p>
       <ConfigEditor
         idBase={`${id}-config`}
@@ -74,26 +76,24 @@ export function ConfigEditSession({
       />
       {hasSubmitted && isBlocked ? (
         <p role="alert" className="text-sm font-medium text-destructive">
-          Fix the fields marked above before saving.
+          {t('environments.edit.fixBeforeSaving')}
         </p>
       ) : null}
       <div className="flex flex-wrap items-center gap-2">
         <Button variant="primary" disabled={!session.isDirty} onClick={handleReview}>
-          Review changes
+          {t('environments.edit.review')}
         </Button>
         <Button disabled={!session.isDirty} onClick={() => session.reset(environment)}>
-          Discard changes
+          {t('environments.edit.discardChanges')}
         </Button>
         <Link
           className="text-sm text-primary hover:underline"
           to={`/environments/${encodeURIComponent(environment.id)}`}
         >
-          Back to the environment
+          {t('environments.edit.back')}
         </Link>
         <span role="status" className="text-xs text-muted-foreground">
-          {session.isDirty
-            ? 'Unsaved changes are kept in this tab until you save or discard them.'
-            : 'No changes yet.'}
+          {session.isDirty ? t('environments.edit.unsavedKept') : t('environments.edit.noChanges')}
         </span>
       </div>
       <ReviewChangesDialog

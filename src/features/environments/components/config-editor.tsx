@@ -15,6 +15,7 @@ import type { EnvironmentType } from '../models/environment-types'
 import type { ValidationErrors } from '../models/validate-environment'
 import { TabPanel, Tabs } from '@/components/ui/tabs'
 import { Textarea } from '@/components/ui/textarea'
+import { useT } from '@/i18n'
 
 /**
  * The typed form and the Advanced JSON text edit one config object. Keys the form does not know
@@ -33,18 +34,19 @@ export function ConfigEditor({
   errors: ValidationErrors
   onChange: (state: ConfigEditorState) => void
 }) {
+  const { t } = useT('environments')
   const memoryStores = useQuery(memoryStoresQuery())
   const jsonId = `${idBase}-json`
   return (
     <div className="flex flex-col gap-3">
       <Tabs<ConfigEditorTab>
-        label="Config editor"
+        label={t('environments.editor.label')}
         idBase={idBase}
         value={state.tab}
         onValueChange={(tab) => onChange(switchTab(state, tab))}
         items={[
-          { value: 'form', label: 'Form' },
-          { value: 'json', label: 'Advanced JSON' },
+          { value: 'form', label: t('environments.editor.formTab') },
+          { value: 'json', label: t('environments.editor.jsonTab') },
         ]}
       />
       {state.tab === 'form' ? (
@@ -59,14 +61,14 @@ export function ConfigEditor({
           />
           {memoryStores.isError ? (
             <p className="mt-2 text-xs text-muted-foreground">
-              Memory stores could not be loaded; you can still enter store ids in Advanced JSON.
+              {t('environments.editor.memoryStoresFailed')}
             </p>
           ) : null}
         </TabPanel>
       ) : (
         <TabPanel idBase={idBase} value="json" className="flex flex-col gap-1">
           <label htmlFor={jsonId} className="text-sm font-medium">
-            Config (JSON object)
+            {t('environments.editor.jsonLabel')}
           </label>
           <Textarea
             id={jsonId}
@@ -79,12 +81,12 @@ export function ConfigEditor({
           />
           <FieldMessages
             id={jsonId}
-            help="Every key is sent as written. Secrets show as a placeholder: leave it to keep the stored value, or replace it."
+            help={t('environments.editor.jsonHelp')}
             error={state.jsonError ?? undefined}
           />
           {state.jsonError ? (
             <p role="status" className="text-xs text-muted-foreground">
-              Fix the JSON to switch back to the form or to save.
+              {t('environments.editor.fixJson')}
             </p>
           ) : null}
         </TabPanel>

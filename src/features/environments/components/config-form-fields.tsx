@@ -13,6 +13,7 @@ import type { ValidationErrors } from '../models/validate-environment'
 import type { components } from '@/api/schema.gen'
 import { Button } from '@/components/ui/button'
 import { Input, Label, Select } from '@/components/ui/input'
+import { useT } from '@/i18n'
 
 type MemoryStore = components['schemas']['MemoryStore']
 
@@ -29,8 +30,9 @@ function ConfigField({
   error: string | undefined
   onChange: (config: ConfigObject) => void
 }) {
+  const { t } = useT('environments')
   const [isRevealed, setIsRevealed] = useState(false)
-  const info = configFieldInfo[field]
+  const info = configFieldInfo(field)
   const id = `${idBase}-${field}`
   const value = readConfigField(config, field)
   const common = {
@@ -44,13 +46,19 @@ function ConfigField({
     const options = info.options ?? []
     control = (
       <Select {...common} className="w-full" value={value} onChange={(event) => handle(event.target.value)}>
-        <option value="">Server default{info.options?.[0] ? ` (${info.options[0]})` : ''}</option>
+        <option value="">
+          {info.options?.[0]
+            ? t('environments.fields.serverDefaultValue', { value: info.options[0] })
+            : t('environments.fields.serverDefault')}
+        </option>
         {options.map((option) => (
           <option key={option} value={option}>
             {option}
           </option>
         ))}
-        {value && !options.includes(value) ? <option value={value}>{value} (unknown value)</option> : null}
+        {value && !options.includes(value) ? (
+          <option value={value}>{t('environments.fields.unknownValue', { value })}</option>
+        ) : null}
       </Select>
     )
   } else if (info.kind === 'secret') {
@@ -66,7 +74,7 @@ function ConfigField({
           onChange={(event) => handle(event.target.value)}
         />
         <Button size="sm" aria-pressed={isRevealed} onClick={() => setIsRevealed(!isRevealed)}>
-          {isRevealed ? 'Hide' : 'Show'}
+          {isRevealed ? t('environments.fields.hide') : t('environments.fields.show')}
         </Button>
       </span>
     )
@@ -109,13 +117,11 @@ export function ConfigFormFields({
   memoryStores: MemoryStore[] | undefined
   onChange: (config: ConfigObject) => void
 }) {
+  const { t } = useT('environments')
   return (
     <div className="flex flex-col gap-4">
       {type === 'sandbox' ? null : (
-        <p className="text-xs text-muted-foreground">
-          The server documents no other settings for this type; anything else can go in Advanced JSON and is
-          kept as is.
-        </p>
+        <p className="text-xs text-muted-foreground">{t('environments.fields.noOtherSettings')}</p>
       )}
       {fieldsForType(type).map((field) => (
         <ConfigField

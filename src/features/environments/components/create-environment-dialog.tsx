@@ -11,11 +11,9 @@ import { useLocalPolicyStore } from '../stores/local-policy-store'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog'
 import { Input, Label, Select } from '@/components/ui/input'
+import { useT } from '@/i18n'
 
 const TYPES: EnvironmentType[] = ['self_hosted', 'sandbox', 'remote', 'local']
-
-const LOCAL_DISABLED_REASON =
-  'Not allowed here: this deployment refused a local environment (an administrator enables them with BUILDER_ALLOW_LOCAL_ENVIRONMENT).'
 
 export function CreateEnvironmentDialog({
   open,
@@ -26,11 +24,12 @@ export function CreateEnvironmentDialog({
   onOpenChange: (open: boolean) => void
   onCreated: (issued: IssuedKey) => void
 }) {
+  const { t } = useT('environments')
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        title="Create environment"
-        description="Choose where agents' file and shell tools run. The type cannot be changed later."
+        title={t('environments.create.title')}
+        description={t('environments.create.description')}
         className="w-[min(94vw,44rem)]!"
       >
         {/* Mounted only while open, so every opening starts from an empty form. */}
@@ -47,12 +46,14 @@ function CreateEnvironmentForm({
   onCancel: () => void
   onCreated: (issued: IssuedKey) => void
 }) {
+  const { t } = useT('environments')
   const id = useId()
   const [name, setName] = useState('')
   const [type, setType] = useState<EnvironmentType>('self_hosted')
   const [editor, setEditor] = useState<ConfigEditorState>(() => createEditorState({}))
   const [hasSubmitted, setHasSubmitted] = useState(false)
-  const [serverError, setServerError] = useState<string | null>(null)
+  // The error itself, explained at render time, so the message follows a language switch.
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null)
   const [isPending, setIsPending] = useState(false)
   const isLocalDisabled = useLocalPolicyStore((state) => state.isLocalDisabled)
   const markLocalDisabled = useLocalPolicyStore((state) => state.markLocalDisabled)
@@ -64,24 +65,25 @@ function CreateEnvironmentForm({
   async function handleSubmit(event: FormEvent) {
     event.preventDefault()
     setHasSubmitted(true)
-    setServerError(null)
+    setFailure(null)
     if (hasErrors(errors) || editor.jsonError) return
     setIsPending(true)
     try {
       onCreated(await createEnvironment(body))
     } catch (error) {
       if (isLocalDisabledError(error)) markLocalDisabled()
-      setServerError(explainEnvironmentError(error, 'create'))
+      setFailure({ error })
     } finally {
       setIsPending(false)
     }
   }
 
-  const info = environmentTypeInfo[type]
+  const info = environmentTypeInfo(type)
+  const serverError = failure ? explainEnvironmentError(failure.error, 'create') : null
   return (
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
       <div className="flex flex-col gap-1">
-        <Label htmlFor={`${id}-name`}>Name</Label>
+        <Label htmlFor={`${id}-name`}>{t('environments.form.name')}</Label>
         <Input
           id={`${id}-name`}
           value={name}
@@ -93,7 +95,7 @@ function CreateEnvironmentForm({
         <FieldMessages id={`${id}-name`} error={shownErrors.name} />
       </div>
       <div className="flex flex-col gap-1">
-        <Label htmlFor={`${id}-type`}>Type</Label>
+        <Label htmlFor={`${id}-type`}>{t('environments.form.type')}</Label>
         <Select
           id={`${id}-type`}
           className="w-full"
@@ -103,14 +105,16 @@ function CreateEnvironmentForm({
         >
           {TYPES.map((option) => (
             <option key={option} value={option} disabled={option === 'local' && isLocalDisabled}>
-              {environmentTypeInfo[option].label}
-              {option === 'local' && isLocalDisabled ? ' — not allowed by this deployment' : ''}
+              {option === 'local' && isLocalDisabled
+                ? t('environments.create.localNotAllowed', { label: environmentTypeInfo(option).label })
+                : environmentTypeInfo(option).label}
             </option>
           ))}
         </Select>
         <p id={`${id}-type-help`} className="text-xs text-muted-foreground">
-          {info.summary} {info.hasShell ? '' : 'Command tools fail here. '}Fixed after create.
-          {isLocalDisabled ? ` Local: ${LOCAL_DISABLED_REASON}` : ''}
+          {info.summary}{' '}
+          {info.hasShell ? t('environments.create.typeFixed') : t('environments.create.typeFixedNoShell')}
+          {isLocalDisabled ? ` ${t('environments.create.localDisabledReason')}` : ''}
         </p>
       </div>
       <ConfigEditor
@@ -122,7 +126,7 @@ function CreateEnvironmentForm({
       />
       {hasSubmitted && (hasErrors(errors) || editor.jsonError) ? (
         <p role="alert" className="text-sm font-medium text-destructive">
-          Fix the fields marked above before creating.
+          {t('environments.create.fixBeforeCreating')}
         </p>
       ) : null}
       {serverError ? (
@@ -134,9 +138,9 @@ function CreateEnvironmentForm({
         <span className="mr-auto">
           <CopyCurlButton request={{ action: 'create', body }} />
         </span>
-        <Button onClick={onCancel}>Cancel</Button>
+        <Button onClick={onCancel}>{t('environments.common.cancel')}</Button>
         <Button type="submit" variant="primary" disabled={isPending}>
-          {isPending ? 'Creating…' : 'Create environment'}
+          {isPending ? t('environments.create.creating') : t('environments.create.submit')}
         </Button>
       </DialogFooter>
     </form>

@@ -7,6 +7,7 @@ import {
   type EnvironmentCurlAction,
 } from '../models/environment-curl'
 import { CopyButton } from '@/components/ui/copy-button'
+import { useT } from '@/i18n'
 
 /** The scope headers a copied curl carries; the route provides the signed-in user's scope. */
 const CurlScopeContext = createContext<CurlScope>({ tenant: null, namespace: null })
@@ -19,6 +20,7 @@ export function CopyCurlButton({
 }: {
   request: EnvironmentCurlAction | (() => EnvironmentCurlAction)
 }) {
+  const { t } = useT('environments')
   const scope = useContext(CurlScopeContext)
   const build = () => {
     const resolved = typeof request === 'function' ? request() : request
@@ -29,10 +31,14 @@ export function CopyCurlButton({
   return (
     <CopyButton
       text={build}
-      label="Copy as curl"
-      title={`Set TOKEN${secrets.length ? ` and ${secrets.join(', ')}` : ''} in your shell first; the command never contains credentials.`}
+      label={t('environments.curl.copy')}
+      title={
+        secrets.length
+          ? t('environments.curl.hintWithSecrets', { secrets: secrets.join(', ') })
+          : t('environments.curl.hint')
+      }
     >
-      Copy as curl
+      {t('environments.curl.copy')}
     </CopyButton>
   )
 }

@@ -7,22 +7,24 @@ import { ActionDialog } from './action-dialog'
 import { UsageSummaryState } from './usage-summary'
 import type { Environment } from '../models/environment-types'
 import { Button } from '@/components/ui/button'
+import { RichText, useT } from '@/i18n'
 
 export function DeleteEnvironmentAction({ environment }: { environment: Environment }) {
+  const { t } = useT('environments')
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const [isOpen, setIsOpen] = useState(false)
   return (
     <>
       <Button variant="destructive" onClick={() => setIsOpen(true)}>
-        Delete
+        {t('environments.delete.button')}
       </Button>
       <ActionDialog
         open={isOpen}
         onOpenChange={setIsOpen}
-        title={`Delete ${environment.name}?`}
-        description="Deleting removes the environment for good; it cannot be undone."
-        confirmLabel="Delete environment"
+        title={t('environments.delete.title', { name: environment.name })}
+        description={t('environments.delete.description')}
+        confirmLabel={t('environments.delete.confirm')}
         isDestructive
         action="delete"
         curl={{ action: 'delete', environmentId: environment.id }}
@@ -34,11 +36,13 @@ export function DeleteEnvironmentAction({ environment }: { environment: Environm
           void queryClient.invalidateQueries({ queryKey: environmentKeys.lists() })
         }}
       >
-        <p className="font-medium">What uses it now:</p>
+        <p className="font-medium">{t('environments.usage.whatUsesIt')}</p>
         {isOpen ? <UsageSummaryState environmentId={environment.id} /> : null}
         <p>
-          <strong>Deleting does not cancel running work</strong>, and agents and sessions that still name this
-          environment are not updated: their next tool call has nowhere to run. Move them first.
+          <RichText
+            id="environments.delete.effects"
+            values={{ lead: <strong>{t('environments.delete.effectsLead')}</strong> }}
+          />
         </p>
       </ActionDialog>
     </>

@@ -4,6 +4,7 @@ import { DeleteEnvironmentAction } from './delete-environment-action'
 import { RotateKeyAction } from './rotate-key-action'
 import type { Environment } from '../models/environment-types'
 import { buttonVariants } from '@/components/ui/button'
+import { useT } from '@/i18n'
 
 /** The write actions; a viewer gets none (the page says why), an archived environment only delete. */
 export function EnvironmentActions({
@@ -13,6 +14,7 @@ export function EnvironmentActions({
   environment: Environment
   canWrite: boolean
 }) {
+  const { t } = useT('environments')
   if (!canWrite) return null
   const isArchived = environment.archivedAt !== null
   return (
@@ -23,7 +25,7 @@ export function EnvironmentActions({
             className={buttonVariants({ variant: 'primary' })}
             to={`/environments/${encodeURIComponent(environment.id)}/edit`}
           >
-            Edit config
+            {t('environments.actions.editConfig')}
           </Link>
           {environment.type === 'self_hosted' ? <RotateKeyAction environment={environment} /> : null}
           <ArchiveEnvironmentAction environment={environment} />

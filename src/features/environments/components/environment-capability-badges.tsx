@@ -1,9 +1,11 @@
 import { environmentTypeInfo, isEnvironmentType, type Environment } from '../models/environment-types'
 import { Badge } from '@/components/ui/badge'
+import { useT } from '@/i18n'
 
 /** Who executes tools, whether there is a shell, and what shares a working area. */
 export function EnvironmentCapabilityBadges({ environment }: { environment: Environment }) {
-  const info = isEnvironmentType(environment.type) ? environmentTypeInfo[environment.type] : null
+  const { t } = useT('environments')
+  const info = isEnvironmentType(environment.type) ? environmentTypeInfo(environment.type) : null
   const scope =
     typeof environment.config.isolationScope === 'string' ? environment.config.isolationScope : 'SESSION'
   return (
@@ -11,13 +13,19 @@ export function EnvironmentCapabilityBadges({ environment }: { environment: Envi
       <Badge tone="info">{info?.label ?? environment.type}</Badge>
       {info ? (
         <>
-          <Badge title="Who executes file and shell tools">Runs on: {info.executor}</Badge>
-          <Badge tone={info.hasShell ? 'neutral' : 'warning'}>{info.hasShell ? 'Shell' : 'No shell'}</Badge>
+          <Badge title={t('environments.badges.runsOnHint')}>
+            {t('environments.badges.runsOn', { executor: info.executor })}
+          </Badge>
+          <Badge tone={info.hasShell ? 'neutral' : 'warning'}>
+            {info.hasShell ? t('environments.badges.shell') : t('environments.badges.noShell')}
+          </Badge>
         </>
       ) : (
-        <Badge tone="warning">Unknown type</Badge>
+        <Badge tone="warning">{t('environments.badges.unknownType')}</Badge>
       )}
-      <Badge title="isolationScope: what shares one working area">Isolation: {scope}</Badge>
+      <Badge title={t('environments.badges.isolationHint')}>
+        {t('environments.badges.isolation', { scope })}
+      </Badge>
     </span>
   )
 }

@@ -7,6 +7,7 @@ import { errorMessage, isApiError } from '@/api/api-error'
 import { PageHeader } from '@/components/layout/page-header'
 import { Notice } from '@/components/ui/notice'
 import { ErrorState, LoadingState } from '@/components/ui/states'
+import { useT } from '@/i18n'
 
 /** The edit page: reads the current environment, then edits a draft of it. */
 export function EnvironmentConfigEdit({
@@ -18,13 +19,14 @@ export function EnvironmentConfigEdit({
   canWrite: boolean
   readOnlyReason: string
 }) {
+  const { t } = useT('environments')
   const query = useQuery(environmentQuery(environmentId))
   const back = (
     <Link
       className="text-sm text-primary hover:underline"
       to={`/environments/${encodeURIComponent(environmentId)}`}
     >
-      Back to the environment
+      {t('environments.edit.back')}
     </Link>
   )
   let body
@@ -33,31 +35,30 @@ export function EnvironmentConfigEdit({
       <ErrorState
         title={
           isApiError(query.error) && query.error.status === 404
-            ? 'Environment not found'
-            : 'Environment could not be loaded'
+            ? t('environments.detail.notFound')
+            : t('environments.detail.loadFailed')
         }
-        message={`${errorMessage(query.error)} Your unsaved draft, if any, is kept in this tab.`}
+        message={t('environments.edit.loadFailedMessage', { error: errorMessage(query.error) })}
         onRetry={() => void query.refetch()}
       />
     )
-  else if (query.isPending) body = <LoadingState label="Loading environment…" />
+  else if (query.isPending) body = <LoadingState label={t('environments.detail.loading')} />
   else if (!canWrite)
     body = (
-      <Notice tone="info" title="Read-only">
+      <Notice tone="info" title={t('environments.common.readOnly')}>
         {readOnlyReason} {back}
       </Notice>
     )
   else if (query.data.archivedAt !== null)
     body = (
-      <Notice tone="warning" title="Archived environments are read-only">
-        The server refuses changes to an archived environment (409), and there is no unarchive. Create a new
-        environment instead. {back}
+      <Notice tone="warning" title={t('environments.edit.archivedTitle')}>
+        {t('environments.edit.archived')} {back}
       </Notice>
     )
   else if (!isEnvironmentType(query.data.type))
     body = (
-      <Notice tone="warning" title="Unknown environment type">
-        The console does not know the type “{query.data.type}”, so it cannot offer a safe editor. {back}
+      <Notice tone="warning" title={t('environments.edit.unknownTypeTitle')}>
+        {t('environments.edit.unknownType', { type: query.data.type })} {back}
       </Notice>
     )
   else body = <ConfigEditSession environment={query.data} type={query.data.type} />
@@ -65,7 +66,11 @@ export function EnvironmentConfigEdit({
   return (
     <>
       <PageHeader
-        title={query.data ? `Edit ${query.data.name}` : 'Edit environment'}
+        title={
+          query.data
+            ? t('environments.edit.title', { name: query.data.name })
+            : t('environments.edit.titleFallback')
+        }
         description={<span className="font-mono">{environmentId}</span>}
       />
       <div className="p-6">{body}</div>

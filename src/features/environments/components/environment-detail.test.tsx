@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import type { setupServer } from 'msw/node'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { TEST_NOW } from '@/mocks/node'
 import { ENV, SESSION, WORKERS } from '@/mocks/seed/fixture-ids'
+import { setLocale } from '@/i18n'
 import { renderApp } from '@/testing/render-app'
 
 let activeServer: ReturnType<typeof setupServer> | null = null
@@ -180,5 +181,26 @@ describe('environment detail', () => {
     await open('/environments/env_doesnotexist')
     expect(await screen.findByText('Environment not found')).toBeInTheDocument()
     expect(screen.getByText(/Check the namespace, or go back to the list/)).toBeInTheDocument()
+  })
+})
+
+describe('environment detail in Chinese', () => {
+  it('switches the open page to Simplified Chinese without a reload', async () => {
+    await open(`/environments/${ENV.buildWorkers}?tab=workers`)
+    await screen.findByRole('table', { name: 'Workers of this environment' })
+    try {
+      await act(() => setLocale('zh-CN'))
+      expect(screen.getByRole('tab', { name: '工作进程与认领' })).toHaveAttribute('aria-selected', 'true')
+      expect(screen.getByRole('heading', { name: '运行你的工作进程', level: 2 })).toBeInTheDocument()
+      const workers = screen.getByRole('table', { name: '此环境的工作进程' })
+      const rowB = within(workers).getByText(WORKERS.b).closest('tr') as HTMLElement
+      expect(within(rowB).getByText('在线')).toBeInTheDocument()
+      const stats = screen.getByRole('group', { name: '按状态统计的工作项' })
+      expect(within(stats).getByText('运行中').nextElementSibling).toHaveTextContent('1')
+      expect(screen.getByRole('button', { name: '轮换密钥' })).toBeInTheDocument()
+    } finally {
+      await act(() => setLocale('en'))
+    }
+    expect(screen.getByRole('heading', { name: 'Run your worker', level: 2 })).toBeInTheDocument()
   })
 })

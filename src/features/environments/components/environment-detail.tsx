@@ -15,6 +15,7 @@ import { Notice } from '@/components/ui/notice'
 import { PanelErrorBoundary } from '@/components/ui/panel-error-boundary'
 import { ErrorState, LoadingState } from '@/components/ui/states'
 import { TabPanel, Tabs } from '@/components/ui/tabs'
+import { useT } from '@/i18n'
 import { formatExactTime } from '@/lib/format-time'
 
 type DetailTab = 'overview' | 'workers' | 'usage'
@@ -28,6 +29,7 @@ export function EnvironmentDetail({
   canWrite: boolean
   readOnlyReason: string
 }) {
+  const { t } = useT('environments')
   const idBase = useId()
   const query = useQuery(environmentQuery(environmentId))
   const [params, setParams] = useSearchParams()
@@ -36,14 +38,17 @@ export function EnvironmentDetail({
     const isMissing = isApiError(query.error) && query.error.status === 404
     return (
       <>
-        <PageHeader title="Environment" description={<span className="font-mono">{environmentId}</span>} />
+        <PageHeader
+          title={t('environments.detail.fallbackTitle')}
+          description={<span className="font-mono">{environmentId}</span>}
+        />
         <div className="p-6">
           <ErrorState
-            title={isMissing ? 'Environment not found' : 'Environment could not be loaded'}
+            title={isMissing ? t('environments.detail.notFound') : t('environments.detail.loadFailed')}
             message={
               isMissing
-                ? 'It was deleted, or it belongs to another namespace or is not visible to your role. Check the namespace, or go back to the list.'
-                : `${errorMessage(query.error)} Try again in a moment.`
+                ? t('environments.detail.notFoundMessage')
+                : t('environments.common.tryAgainLater', { error: errorMessage(query.error) })
             }
             requestId={isApiError(query.error) ? query.error.requestId : undefined}
             onRetry={isMissing ? undefined : () => void query.refetch()}
@@ -55,8 +60,11 @@ export function EnvironmentDetail({
   if (query.isPending)
     return (
       <>
-        <PageHeader title="Environment" description={<span className="font-mono">{environmentId}</span>} />
-        <LoadingState label="Loading environment…" />
+        <PageHeader
+          title={t('environments.detail.fallbackTitle')}
+          description={<span className="font-mono">{environmentId}</span>}
+        />
+        <LoadingState label={t('environments.detail.loading')} />
       </>
     )
 
@@ -67,9 +75,9 @@ export function EnvironmentDetail({
   const tab: DetailTab =
     requested === 'usage' || (requested === 'workers' && isSelfHosted) ? requested : 'overview'
   const items = [
-    { value: 'overview' as const, label: 'Overview' },
-    ...(isSelfHosted ? [{ value: 'workers' as const, label: 'Workers & claims' }] : []),
-    { value: 'usage' as const, label: 'Usage' },
+    { value: 'overview' as const, label: t('environments.detail.tabs.overview') },
+    ...(isSelfHosted ? [{ value: 'workers' as const, label: t('environments.detail.tabs.workers') }] : []),
+    { value: 'usage' as const, label: t('environments.detail.tabs.usage') },
   ]
 
   return (
@@ -78,33 +86,31 @@ export function EnvironmentDetail({
         title={
           <span className="flex flex-wrap items-center gap-2">
             {environment.name}
-            {isArchived ? <Badge tone="warning">Archived</Badge> : null}
+            {isArchived ? <Badge tone="warning">{t('environments.detail.archivedBadge')}</Badge> : null}
           </span>
         }
         description={
           <span className="inline-flex flex-wrap items-center gap-2">
             <span className="font-mono">{environment.id}</span>
-            <CopyButton text={environment.id} label="Copy environment ID" variant="ghost" />
+            <CopyButton text={environment.id} label={t('environments.common.copyId')} variant="ghost" />
           </span>
         }
         actions={<EnvironmentActions environment={environment} canWrite={canWrite} />}
       />
       <div className="flex flex-col gap-4 p-6">
         {isArchived ? (
-          <Notice tone="warning" title="Archived: read-only">
-            Archived {formatExactTime(environment.archivedAt ?? 0)}. The server refuses config changes (409)
-            and key rotation for archived environments, and there is no unarchive. It no longer appears in the
-            list; running work was not cancelled. It can still be deleted.
+          <Notice tone="warning" title={t('environments.detail.archivedTitle')}>
+            {t('environments.detail.archived', { time: formatExactTime(environment.archivedAt ?? 0) })}
           </Notice>
         ) : null}
         {canWrite ? null : (
           <Notice tone="info">
-            <Badge tone="warning">Read-only</Badge> {readOnlyReason}
+            <Badge tone="warning">{t('environments.common.readOnly')}</Badge> {readOnlyReason}
           </Notice>
         )}
         {isSelfHosted ? <RotationCutoverPanel environmentId={environment.id} /> : null}
         <Tabs<DetailTab>
-          label="Environment sections"
+          label={t('environments.detail.sections')}
           idBase={idBase}
           items={items}
           value={tab}
@@ -123,7 +129,7 @@ export function EnvironmentDetail({
         />
         <TabPanel idBase={idBase} value={tab}>
           {/* One failing tab shows its own error; the header and the other tabs keep working. */}
-          <PanelErrorBoundary key={tab} title="This section failed to render">
+          <PanelErrorBoundary key={tab} title={t('environments.detail.sectionFailed')}>
             {tab === 'overview' ? (
               <EnvironmentOverview environment={environment} canEdit={canWrite && !isArchived} />
             ) : null}

@@ -5,6 +5,7 @@ import { configWarnings } from '../models/config-warnings'
 import { environmentTypeInfo, isEnvironmentType, type Environment } from '../models/environment-types'
 import { maskConfigSecrets } from '../models/mask-config-secrets'
 import { CopyButton } from '@/components/ui/copy-button'
+import { useT } from '@/i18n'
 import { formatExactTime, formatRelativeTime } from '@/lib/format-time'
 import { useNow } from '@/lib/use-now'
 
@@ -23,37 +24,38 @@ export function EnvironmentOverview({
   environment: Environment
   canEdit: boolean
 }) {
+  const { t } = useT('environments')
   const now = useNow()
-  const info = isEnvironmentType(environment.type) ? environmentTypeInfo[environment.type] : null
+  const info = isEnvironmentType(environment.type) ? environmentTypeInfo(environment.type) : null
   return (
     <div className="flex flex-col gap-6">
       <dl className="grid grid-cols-[10rem_1fr] gap-x-4 gap-y-3 text-sm">
-        <dt className="text-muted-foreground">ID</dt>
+        <dt className="text-muted-foreground">{t('environments.overview.id')}</dt>
         <dd className="flex flex-wrap items-center gap-2">
           <code className="font-mono break-all">{environment.id}</code>
-          <CopyButton text={environment.id} label="Copy environment ID" />
+          <CopyButton text={environment.id} label={t('environments.common.copyId')} />
         </dd>
-        <dt className="text-muted-foreground">Type</dt>
+        <dt className="text-muted-foreground">{t('environments.form.type')}</dt>
         <dd className="flex flex-col gap-1">
           <EnvironmentCapabilityBadges environment={environment} />
           <span className="text-muted-foreground">
-            {info ? info.summary : `The console does not know the type “${environment.type}”.`} The type is
-            fixed after create.
+            {info ? info.summary : t('environments.overview.unknownType', { type: environment.type })}{' '}
+            {t('environments.overview.typeFixed')}
           </span>
         </dd>
-        <dt className="text-muted-foreground">Owner</dt>
+        <dt className="text-muted-foreground">{t('environments.overview.owner')}</dt>
         <dd className="font-mono break-all">{environment.ownerId}</dd>
-        <dt className="text-muted-foreground">Created</dt>
+        <dt className="text-muted-foreground">{t('environments.overview.created')}</dt>
         <dd>
           <Time at={environment.createdAt} now={now} />
         </dd>
-        <dt className="text-muted-foreground">Updated</dt>
+        <dt className="text-muted-foreground">{t('environments.overview.updated')}</dt>
         <dd>
           <Time at={environment.updatedAt} now={now} />
         </dd>
         {environment.archivedAt !== null ? (
           <>
-            <dt className="text-muted-foreground">Archived</dt>
+            <dt className="text-muted-foreground">{t('environments.overview.archived')}</dt>
             <dd>
               <Time at={environment.archivedAt} now={now} />
             </dd>
@@ -63,21 +65,21 @@ export function EnvironmentOverview({
       <section aria-labelledby="config-heading" className="flex flex-col gap-2">
         <div className="flex items-center justify-between gap-2">
           <h2 id="config-heading" className="text-base font-semibold">
-            Config
+            {t('environments.overview.config')}
           </h2>
           {canEdit ? (
             <Link
               className="text-sm text-primary hover:underline"
               to={`/environments/${encodeURIComponent(environment.id)}/edit`}
             >
-              Edit config
+              {t('environments.actions.editConfig')}
             </Link>
           ) : null}
         </div>
         <pre
           tabIndex={0}
           role="region"
-          aria-label="Config (secrets masked)"
+          aria-label={t('environments.overview.configMasked')}
           className="max-h-96 overflow-auto rounded-md bg-muted p-3 font-mono text-xs break-all whitespace-pre-wrap"
         >
           {JSON.stringify(maskConfigSecrets(environment.config), null, 2)}
@@ -85,9 +87,7 @@ export function EnvironmentOverview({
         {isEnvironmentType(environment.type) ? (
           <ConfigWarningsList warnings={configWarnings(environment.config, environment.type)} />
         ) : null}
-        <p className="text-xs text-muted-foreground">
-          Config changes apply to new work only; there are no revisions. Verify a change in a new session.
-        </p>
+        <p className="text-xs text-muted-foreground">{t('environments.overview.configNote')}</p>
       </section>
     </div>
   )

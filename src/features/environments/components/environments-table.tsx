@@ -13,10 +13,11 @@ import {
 } from '../models/environment-list-params'
 import type { Environment } from '../models/environment-types'
 import { filterEnvironments } from '../models/filter-environments'
-import { WORKER_HEALTH_RULE } from '../models/worker-health'
+import { workerHealthRule } from '../models/worker-health'
 import { errorMessage, isApiError } from '@/api/api-error'
 import { Button } from '@/components/ui/button'
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states'
+import { RichText, useT } from '@/i18n'
 import { formatExactTime, formatRelativeTime } from '@/lib/format-time'
 import { useNow } from '@/lib/use-now'
 
@@ -35,6 +36,7 @@ function usePage(view: EnvironmentListView) {
 }
 
 export function EnvironmentsTable({ canWrite, onCreate }: { canWrite: boolean; onCreate: () => void }) {
+  const { t } = useT('environments')
   const [params, setParams] = useSearchParams()
   const view = readListView(params)
   const now = useNow()
@@ -47,48 +49,56 @@ export function EnvironmentsTable({ canWrite, onCreate }: { canWrite: boolean; o
   if (query.isError)
     body = (
       <ErrorState
-        title="Environments could not be loaded"
-        message={`${errorMessage(query.error)} Check your connection and try again.`}
+        title={t('environments.list.loadFailed')}
+        message={t('environments.list.loadFailedMessage', { error: errorMessage(query.error) })}
         requestId={isApiError(query.error) ? query.error.requestId : undefined}
         onRetry={() => void query.refetch()}
       />
     )
-  else if (query.isPending || !data) body = <LoadingState label="Loading environments…" />
+  else if (query.isPending || !data) body = <LoadingState label={t('environments.list.loading')} />
   else if (data.total === 0 && !isFiltered)
     body = (
       <EmptyState
-        title="No environments yet"
+        title={t('environments.list.emptyTitle')}
         action={
           canWrite ? (
             <Button variant="primary" onClick={onCreate}>
-              Create environment
+              {t('environments.create.submit')}
             </Button>
           ) : null
         }
       >
-        An environment decides where an agent&apos;s file and shell tools run: <strong>self-hosted</strong> (a
-        worker you run with a one-time key), <strong>sandbox</strong> (an E2B cloud sandbox),{' '}
-        <strong>local</strong> (inside the dataplane, if an administrator allows it) or{' '}
-        <strong>remote</strong> (shared files, no shell).
+        <RichText
+          id="environments.list.emptyBody"
+          values={{
+            selfHosted: <strong>{t('environments.list.emptyTypes.selfHosted')}</strong>,
+            sandbox: <strong>{t('environments.list.emptyTypes.sandbox')}</strong>,
+            local: <strong>{t('environments.list.emptyTypes.local')}</strong>,
+            remote: <strong>{t('environments.list.emptyTypes.remote')}</strong>,
+          }}
+        />
       </EmptyState>
     )
   else if (data.total === 0)
     body = (
       <EmptyState
-        title="No environments match"
+        title={t('environments.list.noMatchTitle')}
         action={
-          <Button onClick={() => update({ q: '', type: null, page: 1 })}>Clear search and filter</Button>
+          <Button onClick={() => update({ q: '', type: null, page: 1 })}>
+            {t('environments.list.clearFilters')}
+          </Button>
         }
       >
-        Nothing matches {view.q.trim() ? <>“{view.q.trim()}”</> : 'this filter'}. Archived environments never
-        appear in the list.
+        {view.q.trim()
+          ? t('environments.list.noMatchQuery', { query: view.q.trim() })
+          : t('environments.list.noMatchFilter')}
       </EmptyState>
     )
   else if (data.items.length === 0)
     body = (
       <EmptyState
-        title={`Page ${view.page} is empty`}
-        action={<Button onClick={() => update({ page: 1 })}>Go to the first page</Button>}
+        title={t('environments.list.emptyPage', { page: view.page })}
+        action={<Button onClick={() => update({ page: 1 })}>{t('environments.list.firstPage')}</Button>}
       />
     )
   else
@@ -107,7 +117,7 @@ export function EnvironmentsTable({ canWrite, onCreate }: { canWrite: boolean; o
       <EnvironmentsToolbar view={view} onChange={update} />
       {!isServer && data ? (
         <p className="text-xs text-muted-foreground" role="status">
-          The API cannot search, filter or sort, so the console loaded every environment and did it here.
+          {t('environments.list.clientSide')}
         </p>
       ) : null}
       {body}
@@ -128,27 +138,28 @@ function EnvironmentRows({
   view: EnvironmentListView
   onPage: (page: number) => void
 }) {
+  const { t } = useT('environments')
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE))
   return (
     <div className="flex flex-col gap-3">
       <div className="overflow-x-auto rounded-lg border border-border">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">
-            Environments, page {view.page} of {pageCount}
+            {t('environments.list.caption', { page: view.page, pageCount })}
           </caption>
           <thead className="bg-muted text-xs text-muted-foreground uppercase">
             <tr>
               <th scope="col" className="px-3 py-2">
-                Name
+                {t('environments.form.name')}
               </th>
               <th scope="col" className="px-3 py-2">
-                Type and capabilities
+                {t('environments.list.typeColumn')}
               </th>
-              <th scope="col" className="px-3 py-2" title={WORKER_HEALTH_RULE}>
-                Workers
+              <th scope="col" className="px-3 py-2" title={workerHealthRule()}>
+                {t('environments.list.workersColumn')}
               </th>
               <th scope="col" className="px-3 py-2">
-                Updated
+                {t('environments.list.updatedColumn')}
               </th>
             </tr>
           </thead>
@@ -171,7 +182,9 @@ function EnvironmentRows({
                   {environment.type === 'self_hosted' ? (
                     <EnvironmentHealthCell environmentId={environment.id} now={now} />
                   ) : (
-                    <span className="text-xs text-muted-foreground">Not applicable</span>
+                    <span className="text-xs text-muted-foreground">
+                      {t('environments.list.notApplicable')}
+                    </span>
                   )}
                 </td>
                 <td className="px-3 py-2 whitespace-nowrap" title={formatExactTime(environment.updatedAt)}>
@@ -182,16 +195,19 @@ function EnvironmentRows({
           </tbody>
         </table>
       </div>
-      <nav aria-label="Pagination" className="flex items-center justify-between text-sm">
+      <nav
+        aria-label={t('environments.list.pagination')}
+        className="flex items-center justify-between text-sm"
+      >
         <span className="text-muted-foreground">
-          {total} environment{total === 1 ? '' : 's'} · page {view.page} of {pageCount}
+          {t('environments.list.pageSummary', { total, page: view.page, pageCount })}
         </span>
         <span className="flex gap-2">
           <Button size="sm" disabled={view.page <= 1} onClick={() => onPage(view.page - 1)}>
-            Previous
+            {t('environments.list.previous')}
           </Button>
           <Button size="sm" disabled={view.page >= pageCount} onClick={() => onPage(view.page + 1)}>
-            Next
+            {t('environments.list.next')}
           </Button>
         </span>
       </nav>

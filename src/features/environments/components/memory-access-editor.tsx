@@ -4,11 +4,12 @@ import { readMemoryAccess, setMemoryAccess, type MemoryAccessRow } from '../mode
 import type { components } from '@/api/schema.gen'
 import { Button } from '@/components/ui/button'
 import { Label, Select } from '@/components/ui/input'
+import { useT } from '@/i18n'
 
 type MemoryStore = components['schemas']['MemoryStore']
 
-const READ_ONLY_NOTE =
-  'Today the managed execution path mounts shared memory read-only whatever is set here, so read_write does not enable writes. Stores not listed count as read-write; this does not bind a store to sessions.'
+/** The config key itself, shown in code font next to its label. */
+const CONFIG_KEY = 'memoryAccess'
 
 /** config.memoryAccess: store id → read_only | read_write, picked from the memory stores in scope. */
 export function MemoryAccessEditor({
@@ -24,6 +25,7 @@ export function MemoryAccessEditor({
   memoryStores: MemoryStore[] | undefined
   onChange: (config: ConfigObject) => void
 }) {
+  const { t } = useT('environments')
   const rows = readMemoryAccess(config)
   const nameOf = (storeId: string) => memoryStores?.find((store) => store.id === storeId)?.name ?? storeId
   const write = (next: MemoryAccessRow[]) => onChange(setMemoryAccess(config, next))
@@ -34,27 +36,29 @@ export function MemoryAccessEditor({
       aria-describedby={`${idBase}-help`}
     >
       <legend className="px-1 text-sm font-medium">
-        Memory access{' '}
-        <span className="font-mono text-xs font-normal text-muted-foreground">memoryAccess</span>
+        {t('environments.memory.legend')}{' '}
+        <span className="font-mono text-xs font-normal text-muted-foreground">{CONFIG_KEY}</span>
       </legend>
-      <FieldMessages id={idBase} help={READ_ONLY_NOTE} error={error} />
+      <FieldMessages id={idBase} help={t('environments.memory.readOnlyNote')} error={error} />
       {rows === null ? (
-        <p className="text-sm text-warning">memoryAccess is not an object; edit it in Advanced JSON.</p>
+        <p className="text-sm text-warning">{t('environments.memory.notAnObject')}</p>
       ) : (
         <>
           {rows.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No per-store access set.</p>
+            <p className="text-sm text-muted-foreground">{t('environments.memory.none')}</p>
           ) : null}
           <ul className="flex flex-col gap-2">
             {rows.map((row, index) => {
               const used = new Set(rows.filter((_, other) => other !== index).map((other) => other.storeId))
               const known = memoryStores?.some((store) => store.id === row.storeId) ?? false
-              const label = row.storeId ? nameOf(row.storeId) : `row ${index + 1}`
+              const label = row.storeId
+                ? nameOf(row.storeId)
+                : t('environments.memory.row', { number: index + 1 })
               return (
                 <li key={`${index}-${row.storeId}`} className="flex flex-wrap items-end gap-2">
                   <div className="flex min-w-48 flex-1 flex-col gap-1">
                     <Label htmlFor={`${idBase}-store-${index}`} className="text-xs">
-                      Memory store ({label})
+                      {t('environments.memory.storeLabel', { label })}
                     </Label>
                     <Select
                       id={`${idBase}-store-${index}`}
@@ -68,9 +72,11 @@ export function MemoryAccessEditor({
                         )
                       }
                     >
-                      <option value="">Choose a store…</option>
+                      <option value="">{t('environments.memory.chooseStore')}</option>
                       {row.storeId && !known ? (
-                        <option value={row.storeId}>{row.storeId} (not in this namespace’s list)</option>
+                        <option value={row.storeId}>
+                          {t('environments.memory.notInList', { storeId: row.storeId })}
+                        </option>
                       ) : null}
                       {memoryStores?.map((store) => (
                         <option key={store.id} value={store.id} disabled={used.has(store.id)}>
@@ -81,7 +87,7 @@ export function MemoryAccessEditor({
                   </div>
                   <div className="flex flex-col gap-1">
                     <Label htmlFor={`${idBase}-access-${index}`} className="text-xs">
-                      Access for {label}
+                      {t('environments.memory.accessLabel', { label })}
                     </Label>
                     <Select
                       id={`${idBase}-access-${index}`}
@@ -100,12 +106,14 @@ export function MemoryAccessEditor({
                         </option>
                       ))}
                       {(MEMORY_ACCESS_MODES as readonly string[]).includes(row.access) ? null : (
-                        <option value={row.access}>{row.access} (unknown)</option>
+                        <option value={row.access}>
+                          {t('environments.memory.unknownAccess', { access: row.access })}
+                        </option>
                       )}
                     </Select>
                   </div>
                   <Button size="sm" variant="ghost" onClick={() => write(rows.filter((_, i) => i !== index))}>
-                    Remove {label}
+                    {t('environments.memory.remove', { label })}
                   </Button>
                 </li>
               )
@@ -117,10 +125,10 @@ export function MemoryAccessEditor({
               disabled={rows.some((row) => !row.storeId)}
               onClick={() => write([...rows, { storeId: '', access: 'read_only' }])}
             >
-              Add memory store
+              {t('environments.memory.add')}
             </Button>
             {memoryStores === undefined ? (
-              <span className="ml-2 text-xs text-muted-foreground">Loading memory stores…</span>
+              <span className="ml-2 text-xs text-muted-foreground">{t('environments.memory.loading')}</span>
             ) : null}
           </div>
         </>

@@ -5,6 +5,10 @@ import { Button } from '@/components/ui/button'
 import { CopyButton } from '@/components/ui/copy-button'
 import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog'
 import { Notice } from '@/components/ui/notice'
+import { RichText, useT } from '@/i18n'
+
+/** The HTTP header workers send the key in; a name, not prose. */
+const KEY_HEADER = 'X-Builder-Environment-Key'
 
 /**
  * Shows a one-time worker key. The key lives only in the caller's component state and this
@@ -20,6 +24,7 @@ export function OneTimeKeyDialog({
   reason: 'created' | 'rotated'
   onClosed: () => void
 }) {
+  const { t } = useT('environments')
   const [hasSaved, setHasSaved] = useState(false)
   const [isCloseRefused, setIsCloseRefused] = useState(false)
   const { environment, apiKey } = issued
@@ -39,8 +44,8 @@ export function OneTimeKeyDialog({
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : requestClose())}>
       <DialogContent
-        title={reason === 'created' ? 'Environment created: save its key' : 'New key issued: save it'}
-        description="This is the only time the key is shown. The server keeps only a hash of it."
+        title={reason === 'created' ? t('environments.key.createdTitle') : t('environments.key.rotatedTitle')}
+        description={t('environments.key.description')}
         className="w-[min(94vw,52rem)]!"
         onEscapeKeyDown={(event) => {
           event.preventDefault()
@@ -53,20 +58,17 @@ export function OneTimeKeyDialog({
       >
         <div className="flex flex-col gap-4">
           {reason === 'rotated' ? (
-            <Notice tone="warning">
-              The previous key stopped working at once. Restart every worker of this environment with the new
-              key.
-            </Notice>
+            <Notice tone="warning">{t('environments.key.previousStopped')}</Notice>
           ) : null}
           <dl className="grid grid-cols-[9rem_1fr] gap-x-3 gap-y-2 text-sm">
-            <dt className="text-muted-foreground">Environment</dt>
+            <dt className="text-muted-foreground">{t('environments.key.environment')}</dt>
             <dd className="break-words">{environment.name}</dd>
-            <dt className="text-muted-foreground">Environment ID</dt>
+            <dt className="text-muted-foreground">{t('environments.key.environmentId')}</dt>
             <dd className="flex flex-wrap items-center gap-2">
               <code className="font-mono break-all">{environment.id}</code>
-              <CopyButton text={environment.id} label="Copy environment ID" />
+              <CopyButton text={environment.id} label={t('environments.common.copyId')} />
             </dd>
-            <dt className="text-muted-foreground">Environment key</dt>
+            <dt className="text-muted-foreground">{t('environments.key.environmentKey')}</dt>
             <dd className="flex flex-wrap items-center gap-2">
               <code
                 data-testid="one-time-key"
@@ -74,19 +76,20 @@ export function OneTimeKeyDialog({
               >
                 {apiKey}
               </code>
-              <CopyButton text={apiKey} label="Copy key" variant="primary" />
+              <CopyButton text={apiKey} label={t('environments.key.copyKey')} variant="primary" />
             </dd>
           </dl>
           <p className="text-xs text-muted-foreground">
-            Workers send it as <code className="font-mono">X-Builder-Environment-Key</code>. It is not a user
-            credential and works for this environment only. Keep it in a secret store, not in a shell script
-            or a repository.
+            <RichText
+              id="environments.key.usage"
+              values={{ header: <code className="font-mono">{KEY_HEADER}</code> }}
+            />
           </p>
           {environment.type === 'self_hosted' ? (
             <WorkerRunGuideView environment={environment} />
           ) : (
             <p className="text-sm text-muted-foreground">
-              Only self-hosted workers use this key; a {environment.type} environment runs tools without one.
+              {t('environments.key.notSelfHosted', { type: environment.type })}
             </p>
           )}
         </div>
@@ -101,15 +104,15 @@ export function OneTimeKeyDialog({
                 setIsCloseRefused(false)
               }}
             />
-            I saved the key somewhere safe
+            {t('environments.key.savedConfirm')}
           </label>
           <Button variant="primary" disabled={!hasSaved} onClick={onClosed}>
-            Done
+            {t('environments.key.done')}
           </Button>
         </DialogFooter>
         {isCloseRefused ? (
           <p role="alert" className="mt-3 text-sm font-medium text-destructive">
-            Confirm that you saved the key first: once closed, it cannot be shown again.
+            {t('environments.key.closeRefused')}
           </p>
         ) : null}
       </DialogContent>

@@ -2,11 +2,13 @@ import { useQuery } from '@tanstack/react-query'
 import { workStatsQuery } from '../api/queries'
 import { diagnoseQueue } from '../models/diagnose-queue'
 import type { WorkerHealthSummary } from '../models/environment-workers'
-import { WORK_ITEM_STATUSES } from '../models/work-types'
+import { WORK_ITEM_STATUSES, workItemStatusLabel } from '../models/work-types'
 import { errorMessage } from '@/api/api-error'
 import { Notice } from '@/components/ui/notice'
 import { ErrorState, Spinner } from '@/components/ui/states'
+import { useT } from '@/i18n'
 import { formatDuration } from '@/lib/format-duration'
+import { formatNumber } from '@/lib/format-number'
 
 /** Counts by status, the oldest queued age, and why queued work is stuck when it is. */
 export function QueueStats({
@@ -16,16 +18,17 @@ export function QueueStats({
   environmentId: string
   workers: WorkerHealthSummary | null
 }) {
+  const { t } = useT('environments')
   const stats = useQuery(workStatsQuery(environmentId))
   if (stats.isError)
     return (
       <ErrorState
-        title="Queue statistics could not be loaded"
-        message={`${errorMessage(stats.error)} Try again in a moment.`}
+        title={t('environments.queueStats.loadFailed')}
+        message={t('environments.common.tryAgainLater', { error: errorMessage(stats.error) })}
         onRetry={() => void stats.refetch()}
       />
     )
-  if (stats.isPending) return <Spinner label="Loading queue statistics…" />
+  if (stats.isPending) return <Spinner label={t('environments.queueStats.loading')} />
   const diagnosis = workers ? diagnoseQueue(stats.data, workers) : null
   const { countsByStatus, oldestQueuedAgeMs } = stats.data
   return (
@@ -35,18 +38,18 @@ export function QueueStats({
           {diagnosis.message}
         </Notice>
       ) : null}
-      <div role="group" aria-label="Work items by status">
+      <div role="group" aria-label={t('environments.queueStats.byStatus')}>
         <dl className="flex flex-wrap gap-3 text-sm">
           {WORK_ITEM_STATUSES.map((status) => (
             <div key={status} className="min-w-24 rounded-md border border-border px-3 py-2">
-              <dt className="text-xs text-muted-foreground capitalize">{status}</dt>
-              <dd className="text-lg font-semibold">{countsByStatus[status] ?? 0}</dd>
+              <dt className="text-xs text-muted-foreground capitalize">{workItemStatusLabel(status)}</dt>
+              <dd className="text-lg font-semibold">{formatNumber(countsByStatus[status] ?? 0)}</dd>
             </div>
           ))}
           <div className="min-w-32 rounded-md border border-border px-3 py-2">
-            <dt className="text-xs text-muted-foreground">Oldest queued</dt>
+            <dt className="text-xs text-muted-foreground">{t('environments.queueStats.oldestQueued')}</dt>
             <dd className="text-lg font-semibold">
-              {oldestQueuedAgeMs === null ? 'None' : formatDuration(oldestQueuedAgeMs)}
+              {oldestQueuedAgeMs === null ? t('environments.common.none') : formatDuration(oldestQueuedAgeMs)}
             </dd>
           </div>
         </dl>

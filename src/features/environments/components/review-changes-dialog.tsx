@@ -3,6 +3,7 @@ import { CopyCurlButton } from './curl-scope'
 import type { ConfigChange } from '../models/config-diff'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog'
+import { RichText, useT } from '@/i18n'
 
 /** The diff before saving: what the PATCH will change, and that it replaces the whole config. */
 export function ReviewChangesDialog({
@@ -26,24 +27,28 @@ export function ReviewChangesDialog({
   isSaving: boolean
   onSave: () => void
 }) {
+  const { t } = useT('environments')
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        title="Review changes"
-        description="Saving replaces the whole config on the server. Keys you did not touch are sent back unchanged."
+        title={t('environments.edit.review')}
+        description={t('environments.review.description')}
         className="w-[min(94vw,48rem)]!"
       >
         <div className="flex flex-col gap-3 text-sm">
           {nameChange ? (
             <p>
-              Name: <del className="text-destructive">{nameChange.before}</del> →{' '}
-              <ins className="text-success no-underline">{nameChange.after}</ins>
+              <RichText
+                id="environments.review.nameChange"
+                values={{
+                  before: <del className="text-destructive">{nameChange.before}</del>,
+                  after: <ins className="text-success no-underline">{nameChange.after}</ins>,
+                }}
+              />
             </p>
           ) : null}
-          <ConfigDiffView changes={changes} label="Config changes to save" />
-          <p className="text-xs text-muted-foreground">
-            Changes apply to new work only. Running work keeps its current setup.
-          </p>
+          <ConfigDiffView changes={changes} label={t('environments.review.changesLabel')} />
+          <p className="text-xs text-muted-foreground">{t('environments.review.newWorkOnly')}</p>
           {error ? (
             <p role="alert" className="rounded-md bg-destructive/10 p-3 text-destructive">
               {error}
@@ -54,9 +59,9 @@ export function ReviewChangesDialog({
           <span className="mr-auto">
             <CopyCurlButton request={{ action: 'edit', environmentId, body }} />
           </span>
-          <Button onClick={() => onOpenChange(false)}>Keep editing</Button>
+          <Button onClick={() => onOpenChange(false)}>{t('environments.review.keepEditing')}</Button>
           <Button variant="primary" disabled={isSaving} onClick={onSave}>
-            {isSaving ? 'Saving…' : 'Save'}
+            {isSaving ? t('environments.common.saving') : t('environments.review.save')}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -10,9 +10,11 @@ import type { Environment } from '../models/environment-types'
 import { useRotationStore } from '../stores/rotation-store'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/states'
+import { RichText, useT } from '@/i18n'
 
 /** Rotate: say what breaks, issue the new key once, then track which workers come back. */
 export function RotateKeyAction({ environment }: { environment: Environment }) {
+  const { t } = useT('environments')
   const queryClient = useQueryClient()
   const [isOpen, setIsOpen] = useState(false)
   // The new key is held here only, until the key dialog closes.
@@ -35,45 +37,43 @@ export function RotateKeyAction({ environment }: { environment: Environment }) {
 
   return (
     <>
-      <Button onClick={() => setIsOpen(true)}>Rotate key</Button>
+      <Button onClick={() => setIsOpen(true)}>{t('environments.rotate.button')}</Button>
       <ActionDialog
         open={isOpen}
         onOpenChange={setIsOpen}
-        title={`Rotate the key of ${environment.name}?`}
-        description="A new worker key is issued and shown once."
-        confirmLabel="Rotate key"
+        title={t('environments.rotate.title', { name: environment.name })}
+        description={t('environments.rotate.description')}
+        confirmLabel={t('environments.rotate.confirm')}
         isDestructive
         action="rotate"
         curl={{ action: 'rotate', environmentId: environment.id }}
         onConfirm={handleRotate}
       >
         <p>
-          <strong>The old key stops working at once.</strong> Every worker must be restarted with the new key;
-          until then its polls fail with 401 and its claims are handed back to the queue when their lease
-          lapses (45 s).
+          <RichText
+            id="environments.rotate.effects"
+            values={{ lead: <strong>{t('environments.rotate.effectsLead')}</strong> }}
+          />
         </p>
         {error ? (
           <p role="alert" className="text-destructive">
-            Connected workers could not be checked. Assume every worker of this environment must restart.
+            {t('environments.rotate.checkFailed')}
           </p>
         ) : isPending ? (
-          <Spinner label="Checking connected workers…" />
+          <Spinner label={t('environments.rotate.checking')} />
         ) : connected.length === 0 ? (
-          <p>No worker of this environment is connected now.</p>
+          <p>{t('environments.rotate.noneConnected')}</p>
         ) : (
           <div>
-            <p>
-              {connected.length} worker{connected.length === 1 ? ' is' : 's are'} connected now and will
-              disconnect:
-            </p>
-            <ul className="mt-1 flex flex-col gap-1" aria-label="Connected workers">
+            <p>{t('environments.rotate.connected', { count: connected.length })}</p>
+            <ul className="mt-1 flex flex-col gap-1" aria-label={t('environments.rotate.connectedLabel')}>
               {connected.map((worker) => (
                 <li key={worker.workerId} className="flex items-center gap-2">
                   <code className="font-mono">{worker.workerId}</code>
                   <WorkerHealthBadge health={worker.health} />
                   {worker.claims.length > 0 ? (
                     <span className="text-xs text-muted-foreground">
-                      holds {worker.claims.length} claim{worker.claims.length === 1 ? '' : 's'}
+                      {t('environments.rotate.holdsClaims', { count: worker.claims.length })}
                     </span>
                   ) : null}
                 </li>

@@ -5,10 +5,12 @@ import { useRotationStore } from '../stores/rotation-store'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Notice } from '@/components/ui/notice'
+import { useT } from '@/i18n'
 import { formatExactTime } from '@/lib/format-time'
 
 /** After a rotation: which of the workers connected at that moment are back with the new key. */
 export function RotationCutoverPanel({ environmentId }: { environmentId: string }) {
+  const { t } = useT('environments')
   const rotation = useRotationStore((state) => state.rotations[environmentId])
   const dismiss = useRotationStore((state) => state.dismissRotation)
   const hands = useQuery({ ...handsStatusQuery(), enabled: rotation !== undefined })
@@ -17,28 +19,30 @@ export function RotationCutoverPanel({ environmentId }: { environmentId: string 
   return (
     <Notice
       tone={cutover.isComplete ? 'success' : 'warning'}
-      title={`Key rotated ${formatExactTime(rotation.rotatedAt)}`}
+      title={t('environments.cutover.title', { time: formatExactTime(rotation.rotatedAt) })}
       role="region"
-      aria-label="Key rotation cut-over"
+      aria-label={t('environments.cutover.label')}
     >
       <div role="status" className="flex flex-col gap-2">
         {rotation.workerIds.length === 0 ? (
-          <p>No worker was connected at the rotation. Start workers with the new key.</p>
+          <p>{t('environments.cutover.noneConnected')}</p>
         ) : (
           <>
             <p>
-              {cutover.reconnected} of {rotation.workerIds.length} worker
-              {rotation.workerIds.length === 1 ? '' : 's'} connected at the rotation{' '}
-              {cutover.reconnected === 1 ? 'has' : 'have'} sent a heartbeat since, so they run with the new
-              key.
-              {cutover.waiting > 0 ? ' Restart the others with the new key.' : ''}
+              {t('environments.cutover.progress', {
+                reconnected: cutover.reconnected,
+                total: rotation.workerIds.length,
+              })}
+              {cutover.waiting > 0 ? ` ${t('environments.cutover.restartOthers')}` : ''}
             </p>
             <ul className="flex flex-wrap gap-2">
               {cutover.workers.map((worker) => (
                 <li key={worker.workerId} className="flex items-center gap-1">
                   <code className="font-mono text-xs">{worker.workerId}</code>
                   <Badge tone={worker.hasReconnected ? 'success' : 'warning'}>
-                    {worker.hasReconnected ? 'Reconnected' : 'Not yet reconnected'}
+                    {worker.hasReconnected
+                      ? t('environments.cutover.reconnected')
+                      : t('environments.cutover.waiting')}
                   </Badge>
                 </li>
               ))}
@@ -46,11 +50,11 @@ export function RotationCutoverPanel({ environmentId }: { environmentId: string 
           </>
         )}
         {hands.isError ? (
-          <p className="text-destructive">Heartbeats could not be loaded; this view may be out of date.</p>
+          <p className="text-destructive">{t('environments.cutover.heartbeatsFailed')}</p>
         ) : null}
         <div>
           <Button size="sm" onClick={() => dismiss(environmentId)}>
-            Dismiss
+            {t('environments.cutover.dismiss')}
           </Button>
         </div>
       </div>

@@ -3,13 +3,15 @@ import { useEnvironmentUsage } from './usage-summary'
 import type { Session } from '../models/environment-usage'
 import { errorMessage } from '@/api/api-error'
 import { ErrorState, LoadingState } from '@/components/ui/states'
+import { RichText, useT } from '@/i18n'
 import { formatExactTime } from '@/lib/format-time'
 
 function SessionList({ title, sessions, empty }: { title: string; sessions: Session[]; empty: string }) {
+  const { t } = useT('environments')
   return (
     <section className="flex flex-col gap-2" aria-label={title}>
       <h2 className="text-sm font-semibold">
-        {title} ({sessions.length})
+        {t('environments.usage.heading', { title, count: sessions.length })}
       </h2>
       {sessions.length === 0 ? (
         <p className="text-sm text-muted-foreground">{empty}</p>
@@ -24,8 +26,14 @@ function SessionList({ title, sessions, empty }: { title: string; sessions: Sess
                 {session.id}
               </Link>
               <span className="text-xs text-muted-foreground">
-                {session.status} · agent <span className="font-mono">{session.agentId}</span> · created{' '}
-                {formatExactTime(session.createdAt)}
+                <RichText
+                  id="environments.usage.sessionLine"
+                  values={{
+                    status: session.status,
+                    agent: <span className="font-mono">{session.agentId}</span>,
+                    time: formatExactTime(session.createdAt),
+                  }}
+                />
               </span>
             </li>
           ))}
@@ -37,33 +45,34 @@ function SessionList({ title, sessions, empty }: { title: string; sessions: Sess
 
 /** Agents defaulting to this environment and the sessions bound to it. */
 export function UsagePanel({ environmentId }: { environmentId: string }) {
+  const { t } = useT('environments')
   const { usage, isPending, error, refetch } = useEnvironmentUsage(environmentId)
   if (error)
     return (
       <ErrorState
-        title="Usage could not be loaded"
-        message={`${errorMessage(error)} Try again in a moment.`}
+        title={t('environments.usage.loadFailed')}
+        message={t('environments.common.tryAgainLater', { error: errorMessage(error) })}
         onRetry={() => void refetch()}
       />
     )
-  if (isPending || !usage) return <LoadingState label="Loading usage…" />
+  if (isPending || !usage) return <LoadingState label={t('environments.usage.loading')} />
   return (
     <div className="flex flex-col gap-6">
-      <p className="text-sm text-muted-foreground">
-        Check usage before archiving, deleting or reconfiguring: a config change applies to new work of every
-        session here.
-      </p>
-      <section className="flex flex-col gap-2" aria-label="Agents with this default environment">
+      <p className="text-sm text-muted-foreground">{t('environments.usage.intro')}</p>
+      <section className="flex flex-col gap-2" aria-label={t('environments.usage.agentsTitle')}>
         <h2 className="text-sm font-semibold">
-          Agents with this default environment ({usage.agents.length})
+          {t('environments.usage.heading', {
+            title: t('environments.usage.agentsTitle'),
+            count: usage.agents.length,
+          })}
         </h2>
         {usage.agents.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No agent uses it as its default environment.</p>
+          <p className="text-sm text-muted-foreground">{t('environments.usage.noAgents')}</p>
         ) : (
           <ul className="flex flex-col gap-1 text-sm">
             {usage.agents.map((agent) => (
               <li key={agent.id}>
-                <Link className="text-primary hover:underline" to={`/agents/${encodeURIComponent(agent.id)}`}>
+                <Link className="text-primary underline underline-offset-2" to={`/agents/${encodeURIComponent(agent.id)}`}>
                   {agent.name}
                 </Link>{' '}
                 <span className="font-mono text-xs text-muted-foreground">{agent.id}</span>
@@ -73,14 +82,14 @@ export function UsagePanel({ environmentId }: { environmentId: string }) {
         )}
       </section>
       <SessionList
-        title="Active sessions"
+        title={t('environments.usage.activeSessions')}
         sessions={usage.activeSessions}
-        empty="No active session is bound to it."
+        empty={t('environments.usage.noActiveSessions')}
       />
       <SessionList
-        title="Archived sessions"
+        title={t('environments.usage.archivedSessions')}
         sessions={usage.archivedSessions}
-        empty="No archived session is bound to it."
+        empty={t('environments.usage.noArchivedSessions')}
       />
     </div>
   )

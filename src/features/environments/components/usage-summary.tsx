@@ -2,8 +2,10 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { agentsQuery, environmentSessionsQuery, workItemsQuery } from '../api/queries'
 import { environmentUsage, type EnvironmentUsage } from '../models/environment-usage'
+import { workItemStatusLabel } from '../models/work-types'
 import { errorMessage } from '@/api/api-error'
 import { Spinner } from '@/components/ui/states'
+import { RichText, useT } from '@/i18n'
 
 /** Agents defaulting to an environment, sessions bound to it and unfinished work. */
 export function useEnvironmentUsage(environmentId: string, options: { enabled?: boolean } = {}) {
@@ -31,48 +33,57 @@ export function useEnvironmentUsage(environmentId: string, options: { enabled?: 
 
 /** The short usage list a confirmation shows before archive or delete. */
 export function UsageSummary({ usage }: { usage: EnvironmentUsage }) {
+  const { t } = useT('environments')
+  const separator = t('environments.common.listSeparator')
   const active = usage.activeSessions.length
+  const archived = usage.archivedSessions.length
   return (
     <ul className="flex list-disc flex-col gap-1 pl-5">
       <li>
         {usage.agents.length === 0 ? (
-          'No agent uses it as its default.'
+          t('environments.usage.summary.noAgents')
         ) : (
-          <>
-            {usage.agents.length} agent{usage.agents.length === 1 ? '' : 's'} default to it:{' '}
-            {usage.agents.map((agent, index) => (
-              <span key={agent.id}>
-                {index > 0 ? ', ' : ''}
-                <Link className="text-primary hover:underline" to={`/agents/${encodeURIComponent(agent.id)}`}>
-                  {agent.name}
-                </Link>
-              </span>
-            ))}
-            . Their new sessions need another environment.
-          </>
+          <RichText
+            id="environments.usage.summary.agents"
+            values={{
+              count: usage.agents.length,
+              agents: usage.agents.map((agent, index) => (
+                <span key={agent.id}>
+                  {index > 0 ? separator : ''}
+                  <Link
+                    className="text-primary underline underline-offset-2"
+                    to={`/agents/${encodeURIComponent(agent.id)}`}
+                  >
+                    {agent.name}
+                  </Link>
+                </span>
+              )),
+            }}
+          />
         )}
       </li>
-      <li>
-        {active} active and {usage.archivedSessions.length} archived session
-        {active + usage.archivedSessions.length === 1 ? '' : 's'} bound to it.
-      </li>
+      <li>{t('environments.usage.summary.sessions', { active, archived, total: active + archived })}</li>
       <li>
         {usage.activeWork.length === 0
-          ? 'No work is queued or running.'
-          : `${usage.activeWork.length} work item${usage.activeWork.length === 1 ? ' is' : 's are'} queued or running (${usage.activeWork.map((item) => item.status).join(', ')}).`}
+          ? t('environments.usage.summary.noWork')
+          : t('environments.usage.summary.work', {
+              count: usage.activeWork.length,
+              statuses: usage.activeWork.map((item) => workItemStatusLabel(item.status)).join(separator),
+            })}
       </li>
     </ul>
   )
 }
 
 export function UsageSummaryState({ environmentId }: { environmentId: string }) {
+  const { t } = useT('environments')
   const { usage, isPending, error } = useEnvironmentUsage(environmentId)
   if (error)
     return (
       <p role="alert" className="text-destructive">
-        Usage could not be loaded ({errorMessage(error)}). Check the Usage tab before you go on.
+        {t('environments.usage.summary.loadFailed', { error: errorMessage(error) })}
       </p>
     )
-  if (isPending || !usage) return <Spinner label="Checking usage…" />
+  if (isPending || !usage) return <Spinner label={t('environments.usage.summary.checking')} />
   return <UsageSummary usage={usage} />
 }

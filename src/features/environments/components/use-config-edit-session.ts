@@ -54,7 +54,9 @@ export function useConfigEditSession(environment: Environment) {
   const [restoredAt, setRestoredAt] = useState(initial.restoredAt)
   const [conflict, setConflict] = useState<Environment | null>(null)
   const [isSaving, setIsSaving] = useState(false)
-  const [saveError, setSaveError] = useState<string | null>(null)
+  // The error itself, explained when rendered, so the message follows a language switch.
+  const [saveFailure, setSaveFailure] = useState<{ error: unknown } | null>(null)
+  const saveError = saveFailure ? explainEnvironmentError(saveFailure.error, 'edit') : null
 
   const isNameChanged = name.trim() !== baseline.name
   const changes = diffConfig(baseline.config, editor.config)
@@ -82,7 +84,7 @@ export function useConfigEditSession(environment: Environment) {
     setEditor(createEditorState(to.config))
     setRestoredAt(null)
     setConflict(null)
-    setSaveError(null)
+    setSaveFailure(null)
   }
 
   async function patch(): Promise<boolean> {
@@ -94,7 +96,7 @@ export function useConfigEditSession(environment: Environment) {
       void navigate(`/environments/${encodeURIComponent(environment.id)}`)
       return true
     } catch (error) {
-      setSaveError(explainEnvironmentError(error, 'edit'))
+      setSaveFailure({ error })
       return false
     }
   }
@@ -102,7 +104,7 @@ export function useConfigEditSession(environment: Environment) {
   /** Re-reads the environment first: PATCH has no version check, so the console does it. */
   async function save(options: { force?: boolean } = {}): Promise<'saved' | 'conflict' | 'failed'> {
     setIsSaving(true)
-    setSaveError(null)
+    setSaveFailure(null)
     try {
       if (!options.force) {
         const fresh = await queryClient.fetchQuery({ ...environmentQuery(environment.id), staleTime: 0 })
@@ -113,7 +115,7 @@ export function useConfigEditSession(environment: Environment) {
       }
       return (await patch()) ? 'saved' : 'failed'
     } catch (error) {
-      setSaveError(explainEnvironmentError(error, 'edit'))
+      setSaveFailure({ error })
       return 'failed'
     } finally {
       setIsSaving(false)
@@ -142,7 +144,7 @@ export function useConfigEditSession(environment: Environment) {
     },
     save,
     reset,
-    clearSaveError: () => setSaveError(null),
+    clearSaveError: () => setSaveFailure(null),
     /** Keep my version but compare it with (and base it on) the server's newer one. */
     rebaseOnConflict: () => {
       if (!conflict) return

@@ -2,11 +2,12 @@ import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { workItemsQuery } from '../api/queries'
-import { isWorkItemStatus, WORK_ITEM_STATUSES } from '../models/work-types'
+import { isWorkItemStatus, WORK_ITEM_STATUSES, workItemStatusLabel } from '../models/work-types'
 import { errorMessage } from '@/api/api-error'
 import { Badge } from '@/components/ui/badge'
 import { Label, Select } from '@/components/ui/input'
 import { EmptyState, ErrorState, Spinner } from '@/components/ui/states'
+import { useT } from '@/i18n'
 import { formatDuration } from '@/lib/format-duration'
 import { formatExactTime } from '@/lib/format-time'
 
@@ -20,6 +21,7 @@ const tones = {
 
 /** The environment's work items (claims); the status filter is part of the URL. */
 export function WorkItemsTable({ environmentId, now }: { environmentId: string; now: number }) {
+  const { t } = useT('environments')
   const id = useId()
   const [params, setParams] = useSearchParams()
   const raw = params.get('state') ?? ''
@@ -30,39 +32,49 @@ export function WorkItemsTable({ environmentId, now }: { environmentId: string; 
   if (query.isError)
     body = (
       <ErrorState
-        title="Work items could not be loaded"
-        message={`${errorMessage(query.error)} Try again in a moment.`}
+        title={t('environments.workItems.loadFailed')}
+        message={t('environments.common.tryAgainLater', { error: errorMessage(query.error) })}
         onRetry={() => void query.refetch()}
       />
     )
-  else if (query.isPending) body = <Spinner label="Loading work items…" />
+  else if (query.isPending) body = <Spinner label={t('environments.workItems.loading')} />
   else if (query.data.length === 0)
     body = (
-      <EmptyState title={state ? `No ${state} work items` : 'No work yet'}>
-        A work item appears when a session’s turn needs a tool on this environment.
+      <EmptyState
+        title={
+          state
+            ? t('environments.workItems.noneWithStatus', { status: workItemStatusLabel(state) })
+            : t('environments.workItems.none')
+        }
+      >
+        {t('environments.workItems.emptyHint')}
       </EmptyState>
     )
   else
     body = (
       <div className="overflow-x-auto rounded-lg border border-border">
         <table className="w-full text-left text-sm">
-          <caption className="sr-only">Work items{state ? ` with status ${state}` : ''}</caption>
+          <caption className="sr-only">
+            {state
+              ? t('environments.workItems.captionWithStatus', { status: workItemStatusLabel(state) })
+              : t('environments.workItems.caption')}
+          </caption>
           <thead className="bg-muted text-xs text-muted-foreground uppercase">
             <tr>
               <th scope="col" className="px-3 py-2">
-                Status
+                {t('environments.workItems.status')}
               </th>
               <th scope="col" className="px-3 py-2">
-                Session
+                {t('environments.workItems.session')}
               </th>
               <th scope="col" className="px-3 py-2">
-                Claimed by
+                {t('environments.workItems.claimedBy')}
               </th>
               <th scope="col" className="px-3 py-2">
-                Work dir
+                {t('environments.workItems.workDir')}
               </th>
               <th scope="col" className="px-3 py-2">
-                Age
+                {t('environments.workItems.age')}
               </th>
             </tr>
           </thead>
@@ -70,7 +82,7 @@ export function WorkItemsTable({ environmentId, now }: { environmentId: string; 
             {query.data.map((item) => (
               <tr key={item.id} className="border-t border-border align-top">
                 <td className="px-3 py-2">
-                  <Badge tone={tones[item.status]}>{item.status}</Badge>
+                  <Badge tone={tones[item.status]}>{workItemStatusLabel(item.status)}</Badge>
                   <div className="font-mono text-xs text-muted-foreground">{item.id}</div>
                 </td>
                 <td className="px-3 py-2">
@@ -82,12 +94,14 @@ export function WorkItemsTable({ environmentId, now }: { environmentId: string; 
                   </Link>
                 </td>
                 <td className="px-3 py-2 font-mono text-xs">
-                  {item.claimedBy ?? <span className="text-muted-foreground">Unclaimed</span>}
+                  {item.claimedBy ?? (
+                    <span className="text-muted-foreground">{t('environments.workItems.unclaimed')}</span>
+                  )}
                 </td>
                 <td className="max-w-64 px-3 py-2 font-mono text-xs break-all">{item.workDir ?? '—'}</td>
                 <td
                   className="px-3 py-2 whitespace-nowrap"
-                  title={`Created ${formatExactTime(item.createdAt)}`}
+                  title={t('environments.workItems.createdAt', { time: formatExactTime(item.createdAt) })}
                 >
                   {formatDuration(now - item.createdAt)}
                 </td>
@@ -102,7 +116,7 @@ export function WorkItemsTable({ environmentId, now }: { environmentId: string; 
     <div className="flex flex-col gap-3">
       <div className="flex items-end gap-2">
         <div className="flex flex-col gap-1">
-          <Label htmlFor={`${id}-state`}>Status</Label>
+          <Label htmlFor={`${id}-state`}>{t('environments.workItems.status')}</Label>
           <Select
             id={`${id}-state`}
             value={state ?? ''}
@@ -118,10 +132,10 @@ export function WorkItemsTable({ environmentId, now }: { environmentId: string; 
               )
             }
           >
-            <option value="">All statuses</option>
+            <option value="">{t('environments.workItems.allStatuses')}</option>
             {WORK_ITEM_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {status}
+                {workItemStatusLabel(status)}
               </option>
             ))}
           </Select>

@@ -5,8 +5,12 @@ import { workerRunGuide } from '../models/worker-run-guide'
 import { CodeBlock } from '@/components/ui/code-block'
 import { Notice } from '@/components/ui/notice'
 import { TabPanel, Tabs } from '@/components/ui/tabs'
+import { RichText, useT } from '@/i18n'
 
 type Recipe = 'docker' | 'kubernetes' | 'process' | 'bubblewrap'
+
+/** A shell command, shown as code in every language. */
+const MOCK_SERVE_COMMAND = 'npm run mock:serve'
 
 /** How to start a worker for this environment: the key itself is never part of these commands. */
 export function WorkerRunGuideView({
@@ -17,6 +21,7 @@ export function WorkerRunGuideView({
   /** 3 inside the key dialog (its title is the h2), 2 on the page. */
   headingLevel?: 2 | 3
 }) {
+  const { t } = useT('environments')
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const idBase = useId()
   const [recipe, setRecipe] = useState<Recipe>('docker')
@@ -28,74 +33,75 @@ export function WorkerRunGuideView({
   return (
     <section aria-labelledby={`${idBase}-title`} className="flex flex-col gap-3">
       <Heading id={`${idBase}-title`} className="text-base font-semibold">
-        Run your worker
+        {t('environments.guide.title')}
       </Heading>
-      <p className="text-sm text-muted-foreground">
-        A worker only makes outbound requests to the Gateway; it needs no inbound port. Give every worker a
-        distinct worker id. Stopping a worker does not cancel the session’s work: inspect its claims first.
-      </p>
+      <p className="text-sm text-muted-foreground">{t('environments.guide.intro')}</p>
       {isDemoBackend() ? (
         <Notice tone="info">
-          This console runs on the demo backend inside this browser tab, which a worker process cannot reach.
-          To try a real worker, run <code className="font-mono">npm run mock:serve</code> (it listens on{' '}
-          {MOCK_SERVER_URL} with its own data) and use the console in real-API mode against it, as the README
-          describes.
+          <RichText
+            id="environments.guide.demo"
+            values={{
+              command: <code className="font-mono">{MOCK_SERVE_COMMAND}</code>,
+              url: MOCK_SERVER_URL,
+            }}
+          />
         </Notice>
       ) : null}
       <CodeBlock
-        label="1. Set the variables (paste the key when asked)"
+        label={t('environments.guide.setup')}
         code={guide.setup}
-        copyLabel="Copy variable setup"
+        copyLabel={t('environments.guide.copySetup')}
       />
       <Tabs<Recipe>
-        label="How to run the worker"
+        label={t('environments.guide.recipes')}
         idBase={idBase}
         value={recipe}
         onValueChange={setRecipe}
         items={[
           { value: 'docker', label: 'Docker' },
           { value: 'kubernetes', label: 'Kubernetes' },
-          { value: 'process', label: 'Process' },
+          { value: 'process', label: t('environments.guide.process') },
           { value: 'bubblewrap', label: 'bubblewrap' },
         ]}
       />
       <TabPanel idBase={idBase} value={recipe} className="flex flex-col gap-3">
         {recipe === 'docker' ? (
-          <CodeBlock label="2. docker run" code={guide.docker} copyLabel="Copy docker command" />
+          <CodeBlock
+            label={t('environments.guide.docker')}
+            code={guide.docker}
+            copyLabel={t('environments.guide.copyDocker')}
+          />
         ) : null}
         {recipe === 'kubernetes' ? (
           <CodeBlock
-            label="2. Secret and Deployment"
+            label={t('environments.guide.kubernetes')}
             code={guide.kubernetes}
-            copyLabel="Copy Kubernetes manifest"
+            copyLabel={t('environments.guide.copyKubernetes')}
           />
         ) : null}
         {recipe === 'process' ? (
           <>
             <CodeBlock
-              label="2. This demo’s worker (npm run worker)"
+              label={t('environments.guide.npmWorker')}
               code={guide.npmProcess}
-              copyLabel="Copy npm worker command"
+              copyLabel={t('environments.guide.copyNpm')}
             />
             <CodeBlock
-              label="Or the scheduler’s Java worker"
+              label={t('environments.guide.javaWorker')}
               code={guide.javaProcess}
-              copyLabel="Copy Java worker command"
+              copyLabel={t('environments.guide.copyJava')}
             />
           </>
         ) : null}
         {recipe === 'bubblewrap' ? (
           <>
-            <Notice tone="warning" title="bubblewrap is not a network sandbox">
-              bubblewrap shares the host network namespace: tools can reach anything the host can, including
-              loopback services and cloud metadata endpoints. It isolates the filesystem and the other
-              namespaces only. Use Docker, Kubernetes or a sandbox environment when the work needs network
-              isolation.
+            <Notice tone="warning" title={t('environments.guide.bubblewrapWarningTitle')}>
+              {t('environments.guide.bubblewrapWarning')}
             </Notice>
             <CodeBlock
-              label="2. Worker inside bubblewrap"
+              label={t('environments.guide.bubblewrap')}
               code={guide.bubblewrap}
-              copyLabel="Copy bubblewrap command"
+              copyLabel={t('environments.guide.copyBubblewrap')}
             />
           </>
         ) : null}

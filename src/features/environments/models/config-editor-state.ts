@@ -1,6 +1,7 @@
 import type { ConfigObject } from './config-fields'
 import { isPlainObject } from './edit-config'
 import { redactSecrets, restoreSecrets } from './redact-secrets'
+import { t } from '@/i18n'
 
 export type ConfigEditorTab = 'form' | 'json'
 
@@ -36,11 +37,14 @@ export function editJsonText(state: ConfigEditorState, text: string): ConfigEdit
     return {
       ...state,
       jsonText: text,
-      jsonError: `Not valid JSON: ${error instanceof Error ? error.message : 'parse error'}`,
+      jsonError:
+        error instanceof Error
+          ? t('environments.editor.invalidJson', { detail: error.message })
+          : t('environments.editor.invalidJsonUnknown'),
     }
   }
   if (!isPlainObject(parsed))
-    return { ...state, jsonText: text, jsonError: 'The config must be a JSON object: { … }.' }
+    return { ...state, jsonText: text, jsonError: t('environments.editor.notAnObject') }
   return {
     ...state,
     jsonText: text,

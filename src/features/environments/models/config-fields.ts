@@ -1,4 +1,5 @@
 import type { EnvironmentType } from './environment-types'
+import { t } from '@/i18n'
 
 export type ConfigObject = Record<string, unknown>
 
@@ -28,55 +29,65 @@ export const ISOLATION_SCOPES = ['SESSION', 'USER', 'AGENT', 'GLOBAL'] as const
 export const MEMORY_ACCESS_MODES = ['read_only', 'read_write'] as const
 
 /** Keys the server knows (DESIGN §2). Everything else in a config is kept exactly as it is. */
-export const configFieldInfo: Record<ConfigFieldKey, ConfigFieldInfo> = {
-  templateId: {
-    label: 'E2B template',
-    kind: 'text',
-    placeholder: 'base',
-    help: 'Template the sandbox starts from; preinstall the programs your tools need in it.',
-  },
-  workspaceRoot: {
-    label: 'Workspace root',
-    kind: 'text',
-    placeholder: '/home/user',
-    help: 'Absolute path inside the sandbox where files are read and written.',
-  },
-  sandboxTimeoutSeconds: {
-    label: 'Sandbox timeout (seconds)',
-    kind: 'integer',
-    placeholder: '300',
-    help: 'How long an idle sandbox lives.',
-  },
-  persistenceMode: {
-    label: 'Persistence mode',
-    kind: 'choice',
-    options: PERSISTENCE_MODES,
-    help: 'How state is saved between runs. TAR is the default; other values fall back to TAR.',
-  },
-  apiBaseUrl: {
-    label: 'E2B API base URL',
-    kind: 'url',
-    placeholder: 'inherited from the deployment',
-    help: 'Only for a custom E2B endpoint.',
-  },
-  domain: {
-    label: 'E2B domain',
-    kind: 'text',
-    placeholder: 'inherited from the deployment',
-    help: 'Only for a custom E2B domain, without https://.',
-  },
-  apiKey: {
-    label: 'E2B API key',
-    kind: 'secret',
-    placeholder: 'inherited from the deployment',
-    help: 'Overrides the deployment’s E2B key for this environment. Stored by the server; masked here.',
-  },
-  isolationScope: {
-    label: 'Isolation scope',
-    kind: 'choice',
-    options: ISOLATION_SCOPES,
-    help: 'What shares one working area: each session (default), each user, each agent, or everyone.',
-  },
+export function configFieldInfo(key: ConfigFieldKey): ConfigFieldInfo {
+  switch (key) {
+    case 'templateId':
+      return {
+        label: t('environments.fields.templateId.label'),
+        kind: 'text',
+        placeholder: 'base',
+        help: t('environments.fields.templateId.help'),
+      }
+    case 'workspaceRoot':
+      return {
+        label: t('environments.fields.workspaceRoot.label'),
+        kind: 'text',
+        placeholder: '/home/user',
+        help: t('environments.fields.workspaceRoot.help'),
+      }
+    case 'sandboxTimeoutSeconds':
+      return {
+        label: t('environments.fields.sandboxTimeoutSeconds.label'),
+        kind: 'integer',
+        placeholder: '300',
+        help: t('environments.fields.sandboxTimeoutSeconds.help'),
+      }
+    case 'persistenceMode':
+      return {
+        label: t('environments.fields.persistenceMode.label'),
+        kind: 'choice',
+        options: PERSISTENCE_MODES,
+        help: t('environments.fields.persistenceMode.help'),
+      }
+    case 'apiBaseUrl':
+      return {
+        label: t('environments.fields.apiBaseUrl.label'),
+        kind: 'url',
+        placeholder: t('environments.fields.inherited'),
+        help: t('environments.fields.apiBaseUrl.help'),
+      }
+    case 'domain':
+      return {
+        label: t('environments.fields.domain.label'),
+        kind: 'text',
+        placeholder: t('environments.fields.inherited'),
+        help: t('environments.fields.domain.help'),
+      }
+    case 'apiKey':
+      return {
+        label: t('environments.fields.apiKey.label'),
+        kind: 'secret',
+        placeholder: t('environments.fields.inherited'),
+        help: t('environments.fields.apiKey.help'),
+      }
+    case 'isolationScope':
+      return {
+        label: t('environments.fields.isolationScope.label'),
+        kind: 'choice',
+        options: ISOLATION_SCOPES,
+        help: t('environments.fields.isolationScope.help'),
+      }
+  }
 }
 
 export const SANDBOX_FIELDS: readonly ConfigFieldKey[] = [

@@ -8,10 +8,12 @@ import {
 } from './config-fields'
 import { isPlainObject } from './edit-config'
 import type { EnvironmentType } from './environment-types'
+import { t } from '@/i18n'
 
 export type ConfigWarning = { id: string; tone: 'warning' | 'info'; message: string }
 
-const list = (keys: string[]) => keys.map((key) => `“${key}”`).join(', ')
+const list = (keys: readonly string[], quote = true) =>
+  keys.map((key) => (quote ? `“${key}”` : key)).join(t('environments.common.listSeparator'))
 
 /** What an operator should know about a config before relying on it; none of it blocks saving. */
 export function configWarnings(config: ConfigObject, type: EnvironmentType): ConfigWarning[] {
@@ -22,7 +24,7 @@ export function configWarnings(config: ConfigObject, type: EnvironmentType): Con
     warnings.push({
       id: 'unenforced',
       tone: 'warning',
-      message: `${list(unenforced)} ${unenforced.length === 1 ? 'is' : 'are'} stored but not enforced: the server ignores ${unenforced.length === 1 ? 'it' : 'them'}. Nothing is installed and no network policy is applied; prepare programs in the worker image or E2B template and enforce network rules in the backend itself.`,
+      message: t('environments.warnings.unenforced', { keys: list(unenforced), count: unenforced.length }),
     })
   }
   if (type !== 'sandbox') {
@@ -31,7 +33,7 @@ export function configWarnings(config: ConfigObject, type: EnvironmentType): Con
       warnings.push({
         id: 'sandbox-only',
         tone: 'warning',
-        message: `${list(sandboxOnly)} only configure sandbox (E2B) environments; a ${type} environment ignores them.`,
+        message: t('environments.warnings.sandboxOnly', { keys: list(sandboxOnly), type }),
       })
   }
   const mode = config.persistenceMode
@@ -39,28 +41,27 @@ export function configWarnings(config: ConfigObject, type: EnvironmentType): Con
     warnings.push({
       id: 'persistence',
       tone: 'warning',
-      message: `Persistence mode “${mode}” is unknown; the server falls back to TAR.`,
+      message: t('environments.warnings.persistence', { mode }),
     })
   const scope = config.isolationScope
   if (typeof scope === 'string' && scope && !(ISOLATION_SCOPES as readonly string[]).includes(scope))
     warnings.push({
       id: 'isolation',
       tone: 'warning',
-      message: `Isolation scope “${scope}” is not one of ${ISOLATION_SCOPES.join(', ')}.`,
+      message: t('environments.warnings.isolation', { scope, options: list(ISOLATION_SCOPES, false) }),
     })
   if (isPlainObject(config.memoryAccess) && Object.values(config.memoryAccess).includes('read_write'))
     warnings.push({
       id: 'memory-read-write',
       tone: 'info',
-      message:
-        'read_write does not enable writes today: the managed execution path mounts shared memory read-only whatever is set here.',
+      message: t('environments.warnings.memoryReadWrite'),
     })
   const unknown = keys.filter((key) => !KNOWN_KEYS.has(key) && !UNENFORCED_KEYS.has(key))
   if (unknown.length > 0)
     warnings.push({
       id: 'unknown',
       tone: 'info',
-      message: `${list(unknown)} ${unknown.length === 1 ? 'is a key' : 'are keys'} the console does not know; ${unknown.length === 1 ? 'it is' : 'they are'} kept exactly as ${unknown.length === 1 ? 'it is' : 'they are'} when you save.`,
+      message: t('environments.warnings.unknown', { keys: list(unknown), count: unknown.length }),
     })
   return warnings
 }

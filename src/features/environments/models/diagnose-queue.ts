@@ -1,5 +1,6 @@
 import type { WorkerHealthSummary } from './environment-workers'
 import type { WorkStats } from './work-types'
+import { t } from '@/i18n'
 import { formatDuration } from '@/lib/format-duration'
 
 export type QueueDiagnosis = { tone: 'danger' | 'warning'; title: string; message: string }
@@ -12,19 +13,21 @@ export function diagnoseQueue(stats: WorkStats, workers: WorkerHealthSummary): Q
   const queued = stats.countsByStatus.queued ?? 0
   if (queued === 0) return null
   const waited = stats.oldestQueuedAgeMs === null ? null : formatDuration(stats.oldestQueuedAgeMs)
-  const items = `${queued} work item${queued === 1 ? '' : 's'} queued${waited ? `, the oldest for ${waited}` : ''}`
+  const items = waited
+    ? t('environments.queue.itemsQueuedOldest', { count: queued, waited })
+    : t('environments.queue.itemsQueued', { count: queued })
   if (workers.online === 0) {
     return {
       tone: 'danger',
-      title: 'No worker online',
-      message: `${items}, and no worker of this environment has sent a heartbeat in the last 45 s. Nobody is polling, so the sessions wait. Start a worker with this environment's id and key (see "Run your worker"). If a worker is running, check its log: a 401 means the key was rotated and the worker needs the new one.`,
+      title: t('environments.queue.noWorkerTitle'),
+      message: t('environments.queue.noWorker', { items }),
     }
   }
   if (stats.oldestQueuedAgeMs !== null && stats.oldestQueuedAgeMs > SLOW_CLAIM_MS) {
     return {
       tone: 'warning',
-      title: 'Queued work is not being claimed',
-      message: `${items}, although ${workers.online} worker${workers.online === 1 ? ' is' : 's are'} online. Check that the workers poll this environment id with the current key, and that they are not all busy.`,
+      title: t('environments.queue.notClaimedTitle'),
+      message: t('environments.queue.notClaimed', { items, online: workers.online }),
     }
   }
   return null

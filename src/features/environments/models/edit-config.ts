@@ -22,7 +22,7 @@ export function withConfigValue(config: ConfigObject, key: string, value: unknow
  */
 export function setConfigField(config: ConfigObject, key: ConfigFieldKey, text: string): ConfigObject {
   if (text === '') return withConfigValue(config, key, undefined)
-  if (configFieldInfo[key].kind === 'integer' && /^\d+$/.test(text))
+  if (configFieldInfo(key).kind === 'integer' && /^\d+$/.test(text))
     return withConfigValue(config, key, Number(text))
   return withConfigValue(config, key, text)
 }

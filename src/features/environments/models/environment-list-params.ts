@@ -1,14 +1,30 @@
 import { isEnvironmentType, type EnvironmentType } from './environment-types'
+import { t } from '@/i18n'
 
-export const ENVIRONMENT_SORTS = {
-  updated_desc: 'Recently updated',
-  updated_asc: 'Least recently updated',
-  name_asc: 'Name A–Z',
-  name_desc: 'Name Z–A',
-  created_desc: 'Newest',
-} as const
+export const ENVIRONMENT_SORTS = [
+  'updated_desc',
+  'updated_asc',
+  'name_asc',
+  'name_desc',
+  'created_desc',
+] as const
 
-export type EnvironmentSort = keyof typeof ENVIRONMENT_SORTS
+export type EnvironmentSort = (typeof ENVIRONMENT_SORTS)[number]
+
+export function environmentSortLabel(sort: EnvironmentSort): string {
+  switch (sort) {
+    case 'updated_desc':
+      return t('environments.sorts.updatedDesc')
+    case 'updated_asc':
+      return t('environments.sorts.updatedAsc')
+    case 'name_asc':
+      return t('environments.sorts.nameAsc')
+    case 'name_desc':
+      return t('environments.sorts.nameDesc')
+    case 'created_desc':
+      return t('environments.sorts.createdDesc')
+  }
+}
 
 export type EnvironmentListView = {
   q: string
@@ -20,7 +36,7 @@ export type EnvironmentListView = {
 export const PAGE_SIZE = 25
 
 function isSort(value: string): value is EnvironmentSort {
-  return Object.hasOwn(ENVIRONMENT_SORTS, value)
+  return (ENVIRONMENT_SORTS as readonly string[]).includes(value)
 }
 
 /** The list's view state lives in the URL; anything unreadable falls back to the default view. */

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { environmentTypeInfo, isEnvironmentType } from './environment-types'
+import { ENVIRONMENT_TYPES, environmentTypeInfo, isEnvironmentType } from './environment-types'
 
 describe('environment types', () => {
   it('knows the four server types and that only remote has no shell', () => {
-    expect(Object.keys(environmentTypeInfo).sort()).toEqual(['local', 'remote', 'sandbox', 'self_hosted'])
-    expect(Object.values(environmentTypeInfo).filter((info) => !info.hasShell)).toHaveLength(1)
-    expect(environmentTypeInfo.remote.hasShell).toBe(false)
+    expect([...ENVIRONMENT_TYPES].sort()).toEqual(['local', 'remote', 'sandbox', 'self_hosted'])
+    expect(ENVIRONMENT_TYPES.filter((type) => !environmentTypeInfo(type).hasShell)).toHaveLength(1)
+    expect(environmentTypeInfo('remote').hasShell).toBe(false)
   })
 
   it('rejects unknown type strings', () => {

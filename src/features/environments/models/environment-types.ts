@@ -1,39 +1,48 @@
 import type { components } from '@/api/schema.gen'
+import { t } from '@/i18n'
 
 export type Environment = components['schemas']['Environment']
 export type EnvironmentType = components['schemas']['EnvironmentType']
 
+/** The server's types, in the order the console lists them. */
+export const ENVIRONMENT_TYPES: readonly EnvironmentType[] = ['self_hosted', 'sandbox', 'local', 'remote']
+
+export type EnvironmentTypeInfo = { label: string; executor: string; hasShell: boolean; summary: string }
+
 /** What each type means for an operator: who runs the tools, whether there is a shell. */
-export const environmentTypeInfo: Record<
-  EnvironmentType,
-  { label: string; executor: string; hasShell: boolean; summary: string }
-> = {
-  self_hosted: {
-    label: 'Self-hosted',
-    executor: 'Your worker',
-    hasShell: true,
-    summary: 'A worker you run claims tool calls with a one-time key; model calls stay in the service.',
-  },
-  sandbox: {
-    label: 'Sandbox (E2B)',
-    executor: 'E2B sandbox',
-    hasShell: true,
-    summary: 'Tools run in an E2B cloud sandbox; needs E2B credentials in the deployment or the config.',
-  },
-  local: {
-    label: 'Local',
-    executor: 'Dataplane',
-    hasShell: true,
-    summary: 'Tools run inside the dataplane container; an administrator must allow it.',
-  },
-  remote: {
-    label: 'Remote files',
-    executor: 'Shared filesystem',
-    hasShell: false,
-    summary: 'Files on a shared store, with no shell: command tools fail here.',
-  },
+export function environmentTypeInfo(type: EnvironmentType): EnvironmentTypeInfo {
+  switch (type) {
+    case 'self_hosted':
+      return {
+        label: t('environments.types.selfHosted.label'),
+        executor: t('environments.types.selfHosted.executor'),
+        hasShell: true,
+        summary: t('environments.types.selfHosted.summary'),
+      }
+    case 'sandbox':
+      return {
+        label: t('environments.types.sandbox.label'),
+        executor: t('environments.types.sandbox.executor'),
+        hasShell: true,
+        summary: t('environments.types.sandbox.summary'),
+      }
+    case 'local':
+      return {
+        label: t('environments.types.local.label'),
+        executor: t('environments.types.local.executor'),
+        hasShell: true,
+        summary: t('environments.types.local.summary'),
+      }
+    case 'remote':
+      return {
+        label: t('environments.types.remote.label'),
+        executor: t('environments.types.remote.executor'),
+        hasShell: false,
+        summary: t('environments.types.remote.summary'),
+      }
+  }
 }
 
 export function isEnvironmentType(value: string): value is EnvironmentType {
-  return Object.hasOwn(environmentTypeInfo, value)
+  return (ENVIRONMENT_TYPES as readonly string[]).includes(value)
 }

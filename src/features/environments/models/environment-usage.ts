@@ -1,5 +1,6 @@
 import { ApiError } from '@/api/api-error'
 import type { components } from '@/api/schema.gen'
+import { t } from '@/i18n'
 import type { WorkItem } from './work-types'
 
 export type Agent = components['schemas']['Agent']
@@ -46,6 +47,6 @@ export function readSessionList(data: unknown): Session[] {
   throw new ApiError({
     status: 200,
     kind: 'malformed',
-    message: 'The server sent a session list the console does not understand (expected a list or {items}).',
+    message: t('environments.usage.malformedSessions'),
   })
 }

@@ -1,15 +1,7 @@
 import { errorMessage, isApiError } from '@/api/api-error'
+import { t } from '@/i18n'
 
 export type EnvironmentAction = 'load' | 'create' | 'edit' | 'rotate' | 'archive' | 'delete'
-
-const verbs: Record<EnvironmentAction, string> = {
-  load: 'view',
-  create: 'create environments',
-  edit: 'edit this environment',
-  rotate: 'rotate this environment’s key',
-  archive: 'archive this environment',
-  delete: 'delete this environment',
-}
 
 /** The server says local environments are disabled (403 on create; some servers send 400). */
 export function isLocalDisabledError(error: unknown): boolean {
@@ -27,25 +19,21 @@ export function isLocalDisabledError(error: unknown): boolean {
 export function explainEnvironmentError(error: unknown, action: EnvironmentAction): string {
   if (!isApiError(error)) return errorMessage(error)
   const server = error.message
-  if (isLocalDisabledError(error))
-    return 'This deployment does not allow local environments (an administrator enables them with BUILDER_ALLOW_LOCAL_ENVIRONMENT). Choose self-hosted or sandbox instead.'
+  if (isLocalDisabledError(error)) return t('environments.errors.localDisabled')
   switch (error.kind) {
     case 'forbidden':
-      return `You do not have permission to ${verbs[action]}: it needs the developer or admin role, or edit rights on this environment. Ask a namespace admin. (Server: ${server})`
+      return t('environments.errors.forbidden', { action, server })
     case 'not_found':
-      return action === 'rotate'
-        ? 'The server did not find this environment: it was deleted, or it is archived, and archived environments cannot get a new key.'
-        : 'The environment no longer exists or is not visible to you. Go back to the list and reload.'
+      return action === 'rotate' ? t('environments.errors.notFoundRotate') : t('environments.errors.notFound')
     case 'conflict':
-      if (action === 'edit')
-        return 'The environment is archived, so the server refuses changes. Archived environments are read-only; create a new environment instead.'
+      if (action === 'edit') return t('environments.errors.conflictEdit')
       if (action === 'delete' || action === 'archive')
-        return `The server refused: the environment is still in use (${server}). Move the agents and sessions listed here to another environment, let running work finish, then try again.`
-      return `The change conflicts with the current state of the environment (${server}). Reload and try again.`
+        return t('environments.errors.conflictInUse', { server })
+      return t('environments.errors.conflict', { server })
     case 'validation':
-      return `The server rejected the input: ${server}. Correct it and try again.`
+      return t('environments.errors.validation', { server })
     case 'unauthorized':
-      return 'Your sign-in has expired. Sign in again; your draft is kept.'
+      return t('environments.errors.unauthorized')
     default:
       return server
   }

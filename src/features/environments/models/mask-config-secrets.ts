@@ -1,3 +1,5 @@
+import { t } from '@/i18n'
+
 /** Key names whose values are treated as secrets: masked on screen and never kept in drafts. */
 export const SECRET_KEY_PATTERN = /(api[_-]?key|secret|token|password|credential)/i
 
@@ -8,7 +10,7 @@ export const SECRET_KEY_PATTERN = /(api[_-]?key|secret|token|password|credential
 export function maskConfigSecrets(value: unknown, key = ''): unknown {
   if (typeof value === 'string')
     return SECRET_KEY_PATTERN.test(key) && value.length > 0
-      ? `•••• (${value.length} characters hidden)`
+      ? t('environments.secrets.masked', { count: value.length })
       : value
   if (Array.isArray(value)) return value.map((item) => maskConfigSecrets(item))
   if (typeof value === 'object' && value !== null) {

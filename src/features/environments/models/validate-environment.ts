@@ -1,6 +1,7 @@
 import { type ConfigObject, MEMORY_ACCESS_MODES } from './config-fields'
 import { isPlainObject } from './edit-config'
 import { isEnvironmentType } from './environment-types'
+import { t } from '@/i18n'
 
 /** Field errors keyed `name`, `type`, `config.<key>` or `config.memoryAccess`. Empty means valid. */
 export type ValidationErrors = Partial<Record<string, string>>
@@ -11,10 +12,10 @@ function checkString(config: ConfigObject, key: string, errors: ValidationErrors
   if (!Object.hasOwn(config, key)) return null
   const value = config[key]
   if (typeof value !== 'string') {
-    errors[`config.${key}`] = `${key} must be text; fix it in Advanced JSON.`
+    errors[`config.${key}`] = t('environments.validation.notText', { key })
     return null
   }
-  if (value !== value.trim()) errors[`config.${key}`] = 'Remove the spaces at the start or end.'
+  if (value !== value.trim()) errors[`config.${key}`] = t('environments.validation.spaces')
   return value
 }
 
@@ -26,9 +27,9 @@ export function validateEnvironment(input: {
 }): ValidationErrors {
   const errors: ValidationErrors = {}
   const name = input.name.trim()
-  if (!name) errors.name = 'Enter a name.'
-  else if (name.length > NAME_MAX) errors.name = `Use at most ${NAME_MAX} characters.`
-  if (!isEnvironmentType(input.type)) errors.type = 'Choose a type.'
+  if (!name) errors.name = t('environments.validation.nameRequired')
+  else if (name.length > NAME_MAX) errors.name = t('environments.validation.nameTooLong', { max: NAME_MAX })
+  if (!isEnvironmentType(input.type)) errors.type = t('environments.validation.typeRequired')
 
   const { config } = input
   checkString(config, 'templateId', errors)
@@ -37,30 +38,30 @@ export function validateEnvironment(input: {
   checkString(config, 'isolationScope', errors)
   const root = checkString(config, 'workspaceRoot', errors)
   if (root !== null && !errors['config.workspaceRoot'] && !root.startsWith('/'))
-    errors['config.workspaceRoot'] = 'Use an absolute path, such as /home/user.'
+    errors['config.workspaceRoot'] = t('environments.validation.absolutePath')
   const domain = typeof config.domain === 'string' ? config.domain : ''
   if (domain && !errors['config.domain'] && /[/:\s]/.test(domain))
-    errors['config.domain'] = 'Enter a bare domain such as e2b.example.com, without https:// or a path.'
+    errors['config.domain'] = t('environments.validation.bareDomain')
   const baseUrl = checkString(config, 'apiBaseUrl', errors)
   if (baseUrl !== null && !errors['config.apiBaseUrl'] && !isHttpUrl(baseUrl))
-    errors['config.apiBaseUrl'] = 'Enter a full URL starting with https:// or http://.'
+    errors['config.apiBaseUrl'] = t('environments.validation.fullUrl')
   if (Object.hasOwn(config, 'apiKey') && typeof config.apiKey !== 'string')
-    errors['config.apiKey'] = 'apiKey must be text.'
+    errors['config.apiKey'] = t('environments.validation.apiKeyText')
   if (Object.hasOwn(config, 'sandboxTimeoutSeconds')) {
     const timeout = config.sandboxTimeoutSeconds
     if (typeof timeout !== 'number' || !Number.isInteger(timeout) || timeout <= 0)
-      errors['config.sandboxTimeoutSeconds'] = 'Enter a whole number of seconds greater than 0, such as 300.'
+      errors['config.sandboxTimeoutSeconds'] = t('environments.validation.timeout')
   }
   if (Object.hasOwn(config, 'memoryAccess')) {
     const access = config.memoryAccess
     if (!isPlainObject(access))
-      errors['config.memoryAccess'] = 'memoryAccess must map store ids to read_only or read_write.'
+      errors['config.memoryAccess'] = t('environments.validation.memoryAccessObject')
     else if (Object.keys(access).some((storeId) => !storeId.trim()))
-      errors['config.memoryAccess'] = 'Choose a memory store for every row.'
+      errors['config.memoryAccess'] = t('environments.validation.memoryStoreRequired')
     else if (
       Object.values(access).some((mode) => !(MEMORY_ACCESS_MODES as readonly unknown[]).includes(mode))
     )
-      errors['config.memoryAccess'] = 'Each store needs read_only or read_write.'
+      errors['config.memoryAccess'] = t('environments.validation.memoryAccessMode')
   }
   return errors
 }

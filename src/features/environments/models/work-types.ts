@@ -1,4 +1,5 @@
 import type { components } from '@/api/schema.gen'
+import { t } from '@/i18n'
 
 export type WorkItem = components['schemas']['WorkItem']
 export type WorkItemStatus = components['schemas']['WorkItemStatus']
@@ -23,4 +24,20 @@ export function isCurrentClaim(item: WorkItem): boolean {
 
 export function isWorkItemStatus(value: string): value is WorkItemStatus {
   return (WORK_ITEM_STATUSES as readonly string[]).includes(value)
+}
+
+/** A status as people read it; in English the server's own word. */
+export function workItemStatusLabel(status: WorkItemStatus): string {
+  switch (status) {
+    case 'queued':
+      return t('environments.workStatus.queued')
+    case 'starting':
+      return t('environments.workStatus.starting')
+    case 'active':
+      return t('environments.workStatus.active')
+    case 'stopping':
+      return t('environments.workStatus.stopping')
+    case 'stopped':
+      return t('environments.workStatus.stopped')
+  }
 }

@@ -1,3 +1,5 @@
+import { t } from '@/i18n'
+
 /**
  * Workers heartbeat every 15 s. Three missed beats (45 s) is also when the server reclaims a
  * lease, so past that a worker no longer counts as online; after 5 minutes it is offline.
@@ -7,8 +9,9 @@ export const WORKER_STALE_WITHIN_MS = 5 * 60_000
 
 export type WorkerHealth = 'online' | 'stale' | 'offline' | 'unknown'
 
-export const WORKER_HEALTH_RULE =
-  'Online: last heartbeat under 45 s ago (workers send one every 15 s). Stale: under 5 minutes. Offline: older than 5 minutes.'
+export function workerHealthRule(): string {
+  return t('environments.health.rule')
+}
 
 export function workerHealth(lastHeartbeatAt: number | null | undefined, now: number): WorkerHealth {
   if (lastHeartbeatAt === null || lastHeartbeatAt === undefined || !Number.isFinite(lastHeartbeatAt))

@@ -1,15 +1,21 @@
 import { useState, type FormEvent } from 'react'
 import { login } from '../api/queries'
+import { roleLabel } from '../models/role-label'
 import { useAuthStore } from '../stores/auth-store'
 import { errorMessage, isApiError } from '@/api/api-error'
 import { Button } from '@/components/ui/button'
 import { Input, Label } from '@/components/ui/input'
+import { t, useT } from '@/i18n'
 
 const demoUsers = [
   { username: 'admin', password: 'admin', role: 'admin' },
   { username: 'alice', password: 'alice', role: 'developer' },
-  { username: 'bob', password: 'bob', role: 'viewer (read-only)' },
+  { username: 'bob', password: 'bob', role: 'viewer' },
 ] as const
+
+function demoRoleLabel(role: string): string {
+  return role === 'viewer' ? t('identity.role.viewerReadOnly') : roleLabel(role)
+}
 
 export function LoginForm({
   isDemo,
@@ -20,6 +26,7 @@ export function LoginForm({
   reason: string | null
   onSignedIn: () => void
 }) {
+  const { t } = useT('identity')
   const signIn = useAuthStore((state) => state.signIn)
   const [username, setUsername] = useState('')
   const [password, setPassword] = useState('')
@@ -42,7 +49,9 @@ export function LoginForm({
       onSignedIn()
     } catch (caught) {
       setError(
-        isApiError(caught) && caught.status === 401 ? 'Wrong username or password.' : errorMessage(caught),
+        isApiError(caught) && caught.status === 401
+          ? t('identity.login.wrongCredentials')
+          : errorMessage(caught),
       )
     } finally {
       setIsPending(false)
@@ -58,12 +67,16 @@ export function LoginForm({
     <div className="w-full max-w-sm">
       {reason === 'expired' ? (
         <p role="status" className="mb-4 rounded-md bg-warning-surface p-3 text-sm text-warning">
-          Your session ended. Sign in again to continue where you were; unsaved drafts are kept.
+          {t('identity.login.expired')}
         </p>
       ) : null}
-      <form onSubmit={handleSubmit} className="flex flex-col gap-4" aria-label="Sign in">
+      <form
+        onSubmit={handleSubmit}
+        className="flex flex-col gap-4"
+        aria-label={t('identity.login.formLabel')}
+      >
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor="login-username">Username</Label>
+          <Label htmlFor="login-username">{t('identity.login.username')}</Label>
           <Input
             id="login-username"
             autoComplete="username"
@@ -73,7 +86,7 @@ export function LoginForm({
           />
         </div>
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor="login-password">Password</Label>
+          <Label htmlFor="login-password">{t('identity.login.password')}</Label>
           <Input
             id="login-password"
             type="password"
@@ -85,7 +98,7 @@ export function LoginForm({
         </div>
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
-          Remember me on this device
+          {t('identity.login.remember')}
         </label>
         {error ? (
           <p role="alert" className="rounded-md bg-destructive/10 p-3 text-sm text-destructive">
@@ -93,7 +106,7 @@ export function LoginForm({
           </p>
         ) : null}
         <Button type="submit" variant="primary" disabled={isPending}>
-          {isPending ? 'Signing in…' : 'Sign in'}
+          {isPending ? t('identity.login.signingIn') : t('identity.login.signIn')}
         </Button>
       </form>
       {isDemo ? (
@@ -102,11 +115,9 @@ export function LoginForm({
           className="mt-6 rounded-lg border border-border bg-muted/50 p-4"
         >
           <h2 id="demo-users-title" className="text-sm font-semibold">
-            Demo backend users
+            {t('identity.login.demoTitle')}
           </h2>
-          <p className="mt-1 text-xs text-muted-foreground">
-            The bundled mock answers this console. Sign in as one of its seeded users:
-          </p>
+          <p className="mt-1 text-xs text-muted-foreground">{t('identity.login.demoIntro')}</p>
           <ul className="mt-3 flex flex-col gap-2">
             {demoUsers.map((user) => (
               <li key={user.username} className="flex items-center justify-between gap-2 text-sm">
@@ -114,10 +125,10 @@ export function LoginForm({
                   <code className="font-mono">
                     {user.username}/{user.password}
                   </code>{' '}
-                  <span className="text-muted-foreground">· {user.role}</span>
+                  <span className="text-muted-foreground">· {demoRoleLabel(user.role)}</span>
                 </span>
                 <Button size="sm" disabled={isPending} onClick={() => void submit(user)}>
-                  Sign in as {user.username}
+                  {t('identity.login.signInAs', { username: user.username })}
                 </Button>
               </li>
             ))}

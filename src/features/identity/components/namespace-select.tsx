@@ -3,12 +3,14 @@ import { useEffect, useId } from 'react'
 import { namespacesQuery, scopeQuery } from '../api/queries'
 import { useScopeStore } from '../stores/scope-store'
 import { Select } from '@/components/ui/input'
+import { useT } from '@/i18n'
 
 /**
  * Picks the namespace every management call is scoped to. The first visit takes the server's
  * default scope; a switch is reported through `onSwitch` so the app can drop cached data.
  */
 export function NamespaceSelect({ onSwitch }: { onSwitch: () => void }) {
+  const { t } = useT('identity')
   const id = useId()
   const { tenant, namespace, setScope } = useScopeStore()
   const scope = useQuery(scopeQuery())
@@ -20,16 +22,21 @@ export function NamespaceSelect({ onSwitch }: { onSwitch: () => void }) {
     const isKnown = items.some((item) => item.name === namespace)
     if (!namespace || !isKnown) {
       setScope({ tenant: scope.data.tenant ?? items[0]?.tenant ?? null, namespace: scope.data.namespace })
+      // Calls made before this carried no namespace, so the server already answered them in this
+      // default scope: only a remembered namespace that no longer exists makes cached data wrong.
+      if (namespace) onSwitch()
     }
-  }, [namespaces.data, scope.data, namespace, setScope])
+  }, [namespaces.data, scope.data, namespace, setScope, onSwitch])
 
-  if (namespaces.isPending) return <span className="text-sm text-muted-foreground">Loading namespaces…</span>
-  if (namespaces.isError) return <span className="text-sm text-destructive">Namespaces unavailable</span>
+  if (namespaces.isPending)
+    return <span className="text-sm text-muted-foreground">{t('identity.namespace.loading')}</span>
+  if (namespaces.isError)
+    return <span className="text-sm text-destructive">{t('identity.namespace.unavailable')}</span>
 
   return (
     <div className="flex items-center gap-2">
       <label htmlFor={id} className="text-sm text-muted-foreground">
-        Namespace
+        {t('identity.namespace.label')}
       </label>
       <Select
         id={id}

@@ -1,12 +1,19 @@
 import { useAuthStore } from '../stores/auth-store'
 import { logout } from '../api/queries'
+import { roleLabel } from '../models/role-label'
 import { Button } from '@/components/ui/button'
+import { useT } from '@/i18n'
 
 export function UserMenu({ onSignedOut }: { onSignedOut: () => void }) {
+  const { t } = useT('identity')
   const user = useAuthStore((state) => state.user)
   const signOut = useAuthStore((state) => state.signOut)
   if (!user) return null
-  const role = user.roles.includes('admin') ? 'admin' : (user.roles[0] ?? 'member')
+  const role = user.roles.includes('admin')
+    ? roleLabel('admin')
+    : user.roles[0]
+      ? roleLabel(user.roles[0])
+      : t('identity.role.member')
   return (
     <div className="flex items-center gap-3">
       <span className="text-sm">
@@ -22,7 +29,7 @@ export function UserMenu({ onSignedOut }: { onSignedOut: () => void }) {
           })
         }}
       >
-        Sign out
+        {t('identity.userMenu.signOut')}
       </Button>
     </div>
   )

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { agentDefinitionQuery, environmentQuery, memoryStoresQuery, vaultsQuery } from '../api/queries'
 import type { Environment } from '../api/types'
+import { joinList } from '../models/join-list'
 import { QueryErrorState } from '@/components/ui/query-error-state'
 import { Spinner } from '@/components/ui/states'
+import { useT } from '@/i18n'
 
 /** What a new session inherits from the agent: default environment, memory stores and vaults. */
 export function AgentDefaults({
@@ -12,6 +14,7 @@ export function AgentDefaults({
   agentId: string
   environments: readonly Environment[]
 }) {
+  const { t } = useT('sessions')
   const definition = useQuery(agentDefinitionQuery(agentId))
   const stores = useQuery(memoryStoresQuery())
   const vaults = useQuery(vaultsQuery())
@@ -19,11 +22,11 @@ export function AgentDefaults({
   const listed = environments.find((candidate) => candidate.id === defaultId)
   // The list may predate the environment (created a moment ago elsewhere): read it by id then.
   const single = useQuery({ ...environmentQuery(defaultId ?? ''), enabled: defaultId !== null && !listed })
-  if (definition.isPending) return <Spinner label="Loading the agent’s defaults…" />
+  if (definition.isPending) return <Spinner label={t('sessions.defaults.loading')} />
   if (definition.isError) {
     return (
       <QueryErrorState
-        title="The agent’s defaults could not be loaded"
+        title={t('sessions.defaults.loadError')}
         error={definition.error}
         onRetry={() => void definition.refetch()}
       />
@@ -38,30 +41,32 @@ export function AgentDefaults({
   }
   return (
     <section
-      aria-label="Inherited defaults"
+      aria-label={t('sessions.defaults.label')}
       className="rounded-md border border-border bg-muted/40 p-3 text-sm"
     >
       <p className="text-xs font-medium text-muted-foreground">
-        Inherited from the agent (definition version {version})
+        {t('sessions.defaults.heading', { version })}
       </p>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-        <dt className="text-muted-foreground">Default environment</dt>
+        <dt className="text-muted-foreground">{t('sessions.defaults.environment')}</dt>
         <dd data-testid="inherited-environment">
           {defaultEnvironmentId ? (
             <>
-              {environment ? `${environment.name} (${environment.type})` : defaultEnvironmentId}{' '}
+              {environment
+                ? t('sessions.environmentWithType', { name: environment.name, type: environment.type })
+                : defaultEnvironmentId}{' '}
               <span className="font-mono text-xs text-muted-foreground">{defaultEnvironmentId}</span>
             </>
           ) : (
-            <span className="text-warning">
-              None: without a choice below the session has nowhere to run tools.
-            </span>
+            <span className="text-warning">{t('sessions.defaults.noEnvironment')}</span>
           )}
         </dd>
-        <dt className="text-muted-foreground">Memory stores</dt>
-        <dd>{defaultMemoryStoreIds.length ? defaultMemoryStoreIds.map(storeName).join(', ') : 'none'}</dd>
-        <dt className="text-muted-foreground">Vaults</dt>
-        <dd>{defaultVaultIds.length ? defaultVaultIds.map(vaultName).join(', ') : 'none'}</dd>
+        <dt className="text-muted-foreground">{t('sessions.defaults.memoryStores')}</dt>
+        <dd>
+          {defaultMemoryStoreIds.length ? joinList(defaultMemoryStoreIds.map(storeName)) : t('sessions.none')}
+        </dd>
+        <dt className="text-muted-foreground">{t('sessions.defaults.vaults')}</dt>
+        <dd>{defaultVaultIds.length ? joinList(defaultVaultIds.map(vaultName)) : t('sessions.none')}</dd>
       </dl>
     </section>
   )

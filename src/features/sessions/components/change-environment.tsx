@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button'
 import { ConfirmationDialog } from '@/components/ui/confirmation-dialog'
 import { Select } from '@/components/ui/input'
 import { Notice } from '@/components/ui/notice'
+import { RichText, useT } from '@/i18n'
 
 type ChangeEnvironmentProps = {
   sessionId: string
@@ -24,6 +25,7 @@ export function ChangeEnvironment({
   environments,
   busyReason,
 }: ChangeEnvironmentProps) {
+  const { t } = useT('sessions')
   const [targetId, setTargetId] = useState('')
   const [isConfirming, setIsConfirming] = useState(false)
   const change = useChangeSessionEnvironment(sessionId)
@@ -32,21 +34,23 @@ export function ChangeEnvironment({
   return (
     <section aria-labelledby="change-environment-title" className="flex flex-col gap-3">
       <h3 id="change-environment-title" className="text-sm font-semibold">
-        Change this session’s environment
+        {t('sessions.change.title')}
       </h3>
       <Notice tone="warning">
-        Later turns run in the new environment. Working files are <strong>not</strong> copied from the current
-        one, and the agent’s default does not change.
+        <RichText
+          id="sessions.change.warning"
+          values={{ not: <strong>{t('sessions.change.not')}</strong> }}
+        />
       </Notice>
       {busyReason ? (
         <Notice tone="info" role="status">
-          Not now: {busyReason}
+          {t('sessions.change.notNow', { reason: busyReason })}
         </Notice>
       ) : null}
       <div className="flex flex-wrap items-end gap-2">
         <div className="flex flex-col gap-1">
           <label htmlFor="change-environment-target" className="text-xs font-medium">
-            New environment
+            {t('sessions.change.target')}
           </label>
           <Select
             id="change-environment-target"
@@ -54,36 +58,41 @@ export function ChangeEnvironment({
             disabled={busyReason !== null}
             onChange={(event) => setTargetId(event.target.value)}
           >
-            <option value="">Choose…</option>
+            <option value="">{t('sessions.choose')}</option>
             {options.map((environment) => (
               <option key={environment.id} value={environment.id}>
-                {environment.name} ({environment.type})
+                {t('sessions.environmentWithType', { name: environment.name, type: environment.type })}
               </option>
             ))}
           </Select>
         </div>
         <Button disabled={!target || busyReason !== null} onClick={() => setIsConfirming(true)}>
-          Change environment…
+          {t('sessions.change.open')}
         </Button>
       </div>
       {change.isSuccess ? (
         <p role="status" className="text-sm text-success">
-          The session now uses {change.data.environmentId}.
+          {t('sessions.change.done', { environment: change.data.environmentId })}
         </p>
       ) : null}
       <ConfirmationDialog
         open={isConfirming}
         onOpenChange={setIsConfirming}
-        title="Change the session’s environment?"
+        title={t('sessions.change.confirmTitle')}
         body={
-          <>
-            From <span className="font-mono">{currentId ?? 'none'}</span> to{' '}
-            <span className="font-mono">{target ? `${target.name} (${target.id})` : ''}</span>. Files the
-            agent wrote in the current environment stay there. If a turn started in the meantime the server
-            refuses (409) and nothing changes.
-          </>
+          <RichText
+            id="sessions.change.confirmBody"
+            values={{
+              from: <span className="font-mono">{currentId ?? t('sessions.none')}</span>,
+              to: (
+                <span className="font-mono">
+                  {target ? t('sessions.environmentWithId', { name: target.name, id: target.id }) : ''}
+                </span>
+              ),
+            }}
+          />
         }
-        confirmLabel="Change environment"
+        confirmLabel={t('sessions.change.confirm')}
         onConfirm={async () => {
           if (!target) return
           await change.mutateAsync(target.id)

@@ -1,18 +1,22 @@
 import type { ClaimStep } from '../models/join-tool-claims'
-import { formatExactTime } from '@/lib/format-time'
+import { useT } from '@/i18n'
 import { cn } from '@/lib/cn'
-
-const timeFormat = new Intl.DateTimeFormat('en', {
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: false,
-})
+import { formatExactTime } from '@/lib/format-time'
 
 /** requested → suspended → queued → claimed by worker X → result posted → resumed, with times. */
 export function ClaimTimeline({ steps }: { steps: readonly ClaimStep[] }) {
+  const { t, locale } = useT('sessions')
+  const timeFormat = new Intl.DateTimeFormat(locale, {
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hour12: false,
+  })
   return (
-    <ol aria-label="Claim timeline" className="flex flex-col gap-1 border-l-2 border-border pl-3 text-xs">
+    <ol
+      aria-label={t('sessions.claim.timeline')}
+      className="flex flex-col gap-1 border-l-2 border-border pl-3 text-xs"
+    >
       {steps.map((step, index) => (
         <li key={`${step.kind}-${index}`} className="flex flex-wrap items-baseline gap-2">
           {step.at !== null ? (
@@ -25,7 +29,7 @@ export function ClaimTimeline({ steps }: { steps: readonly ClaimStep[] }) {
             </time>
           ) : step.notAfter !== undefined ? (
             <span className="font-mono text-muted-foreground" title={formatExactTime(step.notAfter)}>
-              by {timeFormat.format(step.notAfter)}
+              {t('sessions.claim.by', { time: timeFormat.format(step.notAfter) })}
             </span>
           ) : (
             <span className="font-mono text-muted-foreground">—</span>

@@ -10,10 +10,12 @@ import type { components } from '@/api/schema.gen'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogFooter, DialogTrigger } from '@/components/ui/dialog'
 import { Select } from '@/components/ui/input'
+import { useT } from '@/i18n'
 
 type SessionCreate = components['schemas']['SessionCreate']
 
 function CreateSessionForm({ initialAgentId, onCancel }: { initialAgentId: string; onCancel: () => void }) {
+  const { t } = useT('sessions')
   const id = useId()
   const navigate = useNavigate()
   const agents = useQuery(agentsQuery())
@@ -52,10 +54,10 @@ function CreateSessionForm({ initialAgentId, onCancel }: { initialAgentId: strin
     >
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-agent`} className="text-sm font-medium">
-          Agent
+          {t('sessions.create.agent')}
         </label>
         <Select id={`${id}-agent`} value={agentId} onChange={(event) => setAgentId(event.target.value)}>
-          <option value="">Choose an agent…</option>
+          <option value="">{t('sessions.create.chooseAgent')}</option>
           {(agents.data ?? []).map((agent) => (
             <option key={agent.id} value={agent.id}>
               {agent.displayName ?? agent.name}
@@ -65,7 +67,7 @@ function CreateSessionForm({ initialAgentId, onCancel }: { initialAgentId: strin
       </div>
       {agentId ? <AgentDefaults agentId={agentId} environments={environments.data ?? []} /> : null}
       <fieldset className="flex flex-col gap-2 text-sm">
-        <legend className="font-medium">Environment for this session</legend>
+        <legend className="font-medium">{t('sessions.create.environmentLegend')}</legend>
         <label className="flex items-center gap-2">
           <input
             type="radio"
@@ -73,7 +75,7 @@ function CreateSessionForm({ initialAgentId, onCancel }: { initialAgentId: strin
             checked={!isExplicit}
             onChange={() => setChoice('inherit')}
           />
-          Inherit the agent’s default
+          {t('sessions.create.inherit')}
         </label>
         <label className="flex items-center gap-2">
           <input
@@ -82,28 +84,26 @@ function CreateSessionForm({ initialAgentId, onCancel }: { initialAgentId: strin
             checked={isExplicit}
             onChange={() => setChoice('explicit')}
           />
-          Choose an environment for this session only
+          {t('sessions.create.explicit')}
         </label>
         {isExplicit ? (
           <div className="flex flex-col gap-1 pl-6">
             <label htmlFor={`${id}-environment`} className="text-xs font-medium">
-              Environment
+              {t('sessions.create.environment')}
             </label>
             <Select
               id={`${id}-environment`}
               value={environmentId}
               onChange={(event) => setEnvironmentId(event.target.value)}
             >
-              <option value="">Choose…</option>
+              <option value="">{t('sessions.choose')}</option>
               {(environments.data ?? []).map((environment) => (
                 <option key={environment.id} value={environment.id}>
-                  {environment.name} ({environment.type})
+                  {t('sessions.environmentWithType', { name: environment.name, type: environment.type })}
                 </option>
               ))}
             </Select>
-            <p className="text-xs text-muted-foreground">
-              The agent’s default stays as it is; only this session uses it.
-            </p>
+            <p className="text-xs text-muted-foreground">{t('sessions.create.explicitHint')}</p>
           </div>
         ) : null}
       </fieldset>
@@ -113,27 +113,45 @@ function CreateSessionForm({ initialAgentId, onCancel }: { initialAgentId: strin
         </p>
       ) : null}
       <DialogFooter>
-        <Button onClick={onCancel}>Cancel</Button>
+        <Button onClick={onCancel}>{t('sessions.create.cancel')}</Button>
         <Button type="submit" variant="primary" disabled={!canSubmit}>
-          {create.isPending ? 'Creating…' : error ? 'Retry create' : 'Create session'}
+          {create.isPending
+            ? t('sessions.create.creating')
+            : error
+              ? t('sessions.create.retry')
+              : t('sessions.create.submit')}
         </Button>
       </DialogFooter>
     </form>
   )
 }
 
-/** "New session": pick an agent, see what it inherits, optionally choose an environment, go. */
-export function CreateSessionDialog({ initialAgentId = '' }: { initialAgentId?: string }) {
-  const [open, setOpen] = useState(false)
+/**
+ * "New session": pick an agent, see what it inherits, optionally choose an environment, go.
+ * `isRequested` opens it from outside (the address says so); `onRequestDone` is told when it closes.
+ */
+export function CreateSessionDialog({
+  initialAgentId = '',
+  isRequested = false,
+  onRequestDone,
+}: {
+  initialAgentId?: string
+  isRequested?: boolean
+  onRequestDone?: () => void
+}) {
+  const { t } = useT('sessions')
+  const [isOpenHere, setIsOpenHere] = useState(false)
+  const open = isOpenHere || isRequested
+  const setOpen = (next: boolean) => {
+    setIsOpenHere(next)
+    if (!next && isRequested) onRequestDone?.()
+  }
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="primary">New session</Button>
+        <Button variant="primary">{t('sessions.create.title')}</Button>
       </DialogTrigger>
-      <DialogContent
-        title="New session"
-        description="Creating a session records where it runs; nothing executes until you submit a turn."
-      >
+      <DialogContent title={t('sessions.create.title')} description={t('sessions.create.description')}>
         {open ? <CreateSessionForm initialAgentId={initialAgentId} onCancel={() => setOpen(false)} /> : null}
       </DialogContent>
     </Dialog>

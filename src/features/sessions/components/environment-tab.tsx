@@ -11,14 +11,17 @@ import {
 import type { Session } from '../api/types'
 import { describeEnvironmentSelection } from '../models/describe-environment-selection'
 import { sessionBusyReason } from '../models/session-busy'
+import { statusLabel } from '../models/status-label'
 import { Badge } from '@/components/ui/badge'
 import { Notice } from '@/components/ui/notice'
 import { QueryErrorState } from '@/components/ui/query-error-state'
 import { isApiError } from '@/api/api-error'
+import { RichText, useT } from '@/i18n'
 import { formatExactTime } from '@/lib/format-time'
 
 /** Which environment the session uses and why, and the guarded way to change it. */
 export function EnvironmentTab({ session, canWrite }: { session: Session; canWrite: boolean }) {
+  const { t } = useT('sessions')
   const environmentId = session.environmentId ?? null
   const environment = useQuery({ ...environmentQuery(environmentId ?? ''), enabled: environmentId !== null })
   const definition = useQuery(agentDefinitionQuery(session.agentId))
@@ -35,27 +38,43 @@ export function EnvironmentTab({ session, canWrite }: { session: Session; canWri
   )
   const isArchivedSession = session.archivedAt !== null && session.archivedAt !== undefined
   const busyReason = isArchivedSession
-    ? 'The session is archived; restore it first.'
+    ? t('sessions.environment.archivedSession')
     : sessionBusyReason(session.id, turns.data ?? [], work.data ?? [])
+
+  const agentValues = {
+    agent: (
+      <Link className="font-mono text-primary hover:underline" to={`/agents/${session.agentId}`}>
+        {session.agentId}
+      </Link>
+    ),
+    current: (
+      <span className="font-mono">{definition.isSuccess ? (agentDefault ?? t('sessions.none')) : '…'}</span>
+    ),
+    note:
+      definition.isSuccess && agentDefault !== environmentId && session.environmentSource === 'agent_default'
+        ? t('sessions.environment.defaultChanged')
+        : '',
+  }
 
   return (
     <div className="flex max-w-3xl flex-col gap-6">
       <section aria-labelledby="environment-current-title" className="flex flex-col gap-2">
         <h3 id="environment-current-title" className="text-sm font-semibold">
-          Environment in use
+          {t('sessions.environment.title')}
         </h3>
         {environmentId === null ? (
-          <Notice tone="warning">
-            This session has no environment, so its tool calls have nowhere to run.
-          </Notice>
+          <Notice tone="warning">{t('sessions.environment.none')}</Notice>
         ) : environment.isError ? (
           isApiError(environment.error) && environment.error.status === 404 ? (
             <Notice tone="danger">
-              <span className="font-mono">{environmentId}</span> no longer exists or is not visible to you.
+              <RichText
+                id="sessions.environment.gone"
+                values={{ environment: <span className="font-mono">{environmentId}</span> }}
+              />
             </Notice>
           ) : (
             <QueryErrorState
-              title="The environment could not be loaded"
+              title={t('sessions.environment.loadError')}
               error={environment.error}
               onRetry={() => void environment.refetch()}
             />
@@ -66,36 +85,31 @@ export function EnvironmentTab({ session, canWrite }: { session: Session; canWri
               {environment.data?.name ?? environmentId}
             </Link>
             {environment.data ? <Badge>{environment.data.type}</Badge> : null}
-            {environment.data?.archivedAt ? <Badge tone="danger">archived</Badge> : null}
+            {environment.data?.archivedAt ? <Badge tone="danger">{statusLabel('archived')}</Badge> : null}
             <span className="font-mono text-xs text-muted-foreground">{environmentId}</span>
           </p>
         )}
         <p className="text-sm">
           <Badge tone="info">{selection.marker}</Badge> {selection.reason}
-          {selection.changedAt !== null ? ` Changed ${formatExactTime(selection.changedAt)}.` : ''}
+          {selection.changedAt !== null
+            ? t('sessions.environment.changedAt', { time: formatExactTime(selection.changedAt) })
+            : ''}
         </p>
         <p className="text-sm text-muted-foreground">
-          Agent{' '}
-          <Link className="font-mono text-primary hover:underline" to={`/agents/${session.agentId}`}>
-            {session.agentId}
-          </Link>
-          {session.agentVersion !== null && session.agentVersion !== undefined
-            ? `, frozen at definition version ${session.agentVersion}`
-            : ''}
-          . Its current default environment:{' '}
-          <span className="font-mono">{definition.isSuccess ? (agentDefault ?? 'none') : '…'}</span>
-          {definition.isSuccess &&
-          agentDefault !== environmentId &&
-          session.environmentSource === 'agent_default'
-            ? ' (the default changed since; existing sessions keep theirs)'
-            : ''}
-          .
+          {session.agentVersion !== null && session.agentVersion !== undefined ? (
+            <RichText
+              id="sessions.environment.agentAtVersion"
+              values={{ ...agentValues, version: session.agentVersion }}
+            />
+          ) : (
+            <RichText id="sessions.environment.agent" values={agentValues} />
+          )}
         </p>
       </section>
       {canWrite ? (
         environments.isError ? (
           <QueryErrorState
-            title="Environments could not be loaded"
+            title={t('sessions.environment.listError')}
             error={environments.error}
             onRetry={() => void environments.refetch()}
           />

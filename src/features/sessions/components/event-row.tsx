@@ -4,15 +4,25 @@ import type { PublicEvent } from '../models/event-store'
 import { isErrorEvent } from '../models/event-category'
 import { summarizeEvent } from '../models/summarize-event'
 import type { TimelineBuilder, TimelineRow } from '../models/timeline-builder'
+import { useT } from '@/i18n'
 import { cn } from '@/lib/cn'
 
-const timeFormat = new Intl.DateTimeFormat('en', {
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  fractionalSecondDigits: 3,
-  hour12: false,
-})
+// One formatter per language, shared by every row: rows render by the hundred while scrolling.
+const timeFormats = new Map<string, Intl.DateTimeFormat>()
+function timeFormatFor(locale: string): Intl.DateTimeFormat {
+  let format = timeFormats.get(locale)
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      fractionalSecondDigits: 3,
+      hour12: false,
+    })
+    timeFormats.set(locale, format)
+  }
+  return format
+}
 
 function GroupToggle({
   isCollapsed,
@@ -23,11 +33,12 @@ function GroupToggle({
   label: string
   onToggle: () => void
 }) {
+  const { t } = useT('sessions')
   return (
     <button
       type="button"
       aria-expanded={!isCollapsed}
-      aria-label={`${isCollapsed ? 'Expand' : 'Collapse'} ${label}`}
+      aria-label={isCollapsed ? t('sessions.row.expand', { label }) : t('sessions.row.collapse', { label })}
       onClick={onToggle}
       className="inline-flex size-6 shrink-0 items-center justify-center rounded text-muted-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
     >
@@ -58,9 +69,11 @@ export const EventRow = memo(function EventRow({
   onSelect,
   onToggle,
 }: RowProps) {
+  const { t, locale } = useT('sessions')
   if (row.kind === 'turn') {
     const turn = row.turnId === null ? undefined : builder.turns.get(row.turnId)
-    const label = row.turnId === null ? 'Session events' : `Turn ${row.turnId}`
+    const label =
+      row.turnId === null ? t('sessions.row.sessionEvents') : t('sessions.row.turn', { turn: row.turnId })
     return (
       <div className="flex h-full items-center gap-2 border-t border-border bg-muted/60 px-2 text-xs font-medium">
         <GroupToggle isCollapsed={isCollapsed} label={label} onToggle={() => onToggle(row.groupKey)} />
@@ -71,7 +84,9 @@ export const EventRow = memo(function EventRow({
         ) : null}
         {turn ? (
           <span className="ml-auto shrink-0 font-normal text-muted-foreground">
-            {turn.eventCount} events{turn.errorCount ? ` · ${turn.errorCount} errors` : ''}
+            {turn.errorCount
+              ? t('sessions.row.countsWithErrors', { events: turn.eventCount, errors: turn.errorCount })
+              : t('sessions.row.counts', { events: turn.eventCount })}
           </span>
         ) : null}
       </div>
@@ -79,11 +94,11 @@ export const EventRow = memo(function EventRow({
   }
   if (row.kind === 'tool') {
     const tool = builder.tools.get(row.toolKey)
-    const label = `tool call ${tool?.name ?? ''} ${tool?.toolCallId ?? ''}`
+    const label = t('sessions.row.toolCall', { name: tool?.name ?? '', id: tool?.toolCallId ?? '' })
     return (
       <div className="ml-6 flex h-full items-center gap-2 border-l-2 border-primary/50 pl-2 text-xs">
         <GroupToggle isCollapsed={isCollapsed} label={label} onToggle={() => onToggle(row.groupKey)} />
-        <span className="font-mono font-medium">{tool?.name ?? 'tool'}</span>
+        <span className="font-mono font-medium">{tool?.name ?? t('sessions.row.unnamedTool')}</span>
         <StatusBadge status={tool?.status} />
         <span className="truncate font-mono text-muted-foreground">{tool?.toolCallId}</span>
       </div>
@@ -106,10 +121,10 @@ export const EventRow = memo(function EventRow({
         className="shrink-0 font-mono text-muted-foreground"
         dateTime={new Date(event.created_at).toISOString()}
       >
-        {timeFormat.format(event.created_at)}
+        {timeFormatFor(locale).format(event.created_at)}
       </time>
       <span className={cn('w-44 shrink-0 truncate font-mono', isError && 'font-semibold text-destructive')}>
-        {isError ? <span className="sr-only">Error: </span> : null}
+        {isError ? <span className="sr-only">{t('sessions.row.errorPrefix')}</span> : null}
         {event.type}
       </span>
       <span className="min-w-0 truncate text-muted-foreground">{summarizeEvent(event)}</span>

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef } from 'react'
 import { EventRow } from './event-row'
 import type { EventStore } from '../models/event-store'
 import type { TimelineBuilder } from '../models/timeline-builder'
+import { useT } from '@/i18n'
 
 const EVENT_ROW_HEIGHT = 30
 const HEADER_ROW_HEIGHT = 34
@@ -42,6 +43,7 @@ export function EventTimeline({
   onSelect,
   onToggle,
 }: EventTimelineProps) {
+  const { t } = useT('sessions')
   const scrollRef = useRef<HTMLDivElement>(null)
   // Stable across renders: the virtualizer rebuilds its measurements of every row (100,000 of them)
   // whenever `getItemKey` changes identity, which would cost a long task per scrolled frame.
@@ -82,7 +84,7 @@ export function EventTimeline({
     <div
       ref={scrollRef}
       role="list"
-      aria-label="Session events"
+      aria-label={t('sessions.row.sessionEvents')}
       aria-describedby="timeline-keys"
       tabIndex={0}
       onWheel={(event) => {

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react'
-import { CATEGORY_LABELS, EVENT_CATEGORIES, type EventCategory } from '../models/event-category'
+import { categoryLabel, EVENT_CATEGORIES, type EventCategory } from '../models/event-category'
 import { isFilterActive, type EventFilter } from '../models/event-filter'
 import { Button } from '@/components/ui/button'
 import { Input, Select } from '@/components/ui/input'
+import { useT } from '@/i18n'
 
 type EventToolbarProps = {
   filter: EventFilter
@@ -22,6 +23,7 @@ export function EventToolbar({
   onNextError,
   onDownload,
 }: EventToolbarProps) {
+  const { t } = useT('sessions')
   const [query, setQuery] = useState(filter.query)
   // The URL is the source of truth; typing is debounced into it so each keystroke is not a history entry.
   useEffect(() => {
@@ -39,7 +41,7 @@ export function EventToolbar({
 
   return (
     <div className="flex flex-col gap-2">
-      <div role="group" aria-label="Event categories" className="flex flex-wrap gap-1">
+      <div role="group" aria-label={t('sessions.toolbar.categories')} className="flex flex-wrap gap-1">
         {EVENT_CATEGORIES.map((category) => {
           const isOn = filter.categories?.has(category) ?? false
           return (
@@ -50,26 +52,26 @@ export function EventToolbar({
               aria-pressed={isOn}
               onClick={() => toggleCategory(category)}
             >
-              {CATEGORY_LABELS[category]}
+              {categoryLabel(category)}
             </Button>
           )
         })}
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <label className="sr-only" htmlFor="event-search">
-          Search events
+          {t('sessions.toolbar.search')}
         </label>
         <div className="w-72">
           <Input
             id="event-search"
             type="search"
-            placeholder="Search type, id or payload…"
+            placeholder={t('sessions.toolbar.searchPlaceholder')}
             value={query}
             onChange={(event) => setQuery(event.target.value)}
           />
         </div>
         <label className="sr-only" htmlFor="event-type">
-          Event type
+          {t('sessions.toolbar.type')}
         </label>
         <Select
           className="max-w-56"
@@ -77,7 +79,7 @@ export function EventToolbar({
           value={filter.type ?? ''}
           onChange={(event) => onChange({ type: event.target.value || null })}
         >
-          <option value="">All types</option>
+          <option value="">{t('sessions.toolbar.allTypes')}</option>
           {types.map((type) => (
             <option key={type} value={type}>
               {type}
@@ -93,15 +95,17 @@ export function EventToolbar({
               onChange({ cat: null, type: null, q: null })
             }}
           >
-            Clear filters
+            {t('sessions.toolbar.clear')}
           </Button>
         ) : null}
         <span className="ml-auto flex gap-2">
           <Button size="sm" disabled={errorCount === 0} onClick={onNextError}>
-            Next error{errorCount > 0 ? ` (${errorCount})` : ''}
+            {errorCount > 0
+              ? t('sessions.toolbar.nextErrorCount', { count: errorCount })
+              : t('sessions.toolbar.nextError')}
           </Button>
           <Button size="sm" onClick={onDownload}>
-            Download events
+            {t('sessions.toolbar.download')}
           </Button>
         </span>
       </div>

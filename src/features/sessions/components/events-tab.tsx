@@ -10,6 +10,7 @@ import { maskSecrets } from '../models/mask-secrets'
 import { useLiveFollowStore } from '../stores/live-follow-store'
 import { Notice } from '@/components/ui/notice'
 import { LoadingState } from '@/components/ui/states'
+import { useT } from '@/i18n'
 import { downloadText } from '@/lib/download'
 
 /** Rows wanted below a permalinked event before scrolling to it, so it can sit mid-view. */
@@ -24,6 +25,7 @@ function isTyping(target: EventTarget | null): boolean {
 
 /** The events view: filters and selection in the URL, j/k to move, a permalink per event. */
 export function EventsTab({ sessionId, log }: { sessionId: string; log: SessionEventLog }) {
+  const { t } = useT('sessions')
   const [params, setParams] = useSearchParams()
   const filter = useMemo(() => parseEventFilter(params), [params])
   const selectedId = params.get('event')
@@ -142,25 +144,26 @@ export function EventsTab({ sessionId, log }: { sessionId: string; log: SessionE
         onDownload={handleDownload}
       />
       <p id="timeline-keys" className="text-xs text-muted-foreground">
-        {log.store.size.toLocaleString()} events{log.phase === 'history' ? ' loaded so far' : ''}. Press j / k
-        to move between events.
+        {log.phase === 'history'
+          ? t('sessions.events.keysHintLoading', { count: log.store.size })
+          : t('sessions.events.keysHint', { count: log.store.size })}
       </p>
       {selectedId && !selected && log.phase !== 'history' && log.phase !== 'snapshot' ? (
         <Notice tone="warning" role="status">
-          Event {selectedId} is not in this session’s log (it may have been compacted away).
+          {t('sessions.events.notInLog', { event: selectedId })}
         </Notice>
       ) : null}
       {selected && selectedRow === null ? (
         <Notice tone="info" role="status">
-          The selected event is hidden by the filters or a collapsed group.
+          {t('sessions.events.hidden')}
         </Notice>
       ) : null}
       <div className="grid gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         {rowCount === 0 && (log.phase === 'snapshot' || log.phase === 'history') ? (
-          <LoadingState label="Loading events…" />
+          <LoadingState label={t('sessions.events.loading')} />
         ) : rowCount === 0 ? (
           <Notice>
-            {isFilterActive(filter) ? 'No events match the filters.' : 'This session has no events yet.'}
+            {isFilterActive(filter) ? t('sessions.events.noMatch') : t('sessions.events.empty')}
           </Notice>
         ) : (
           <EventTimeline
@@ -178,7 +181,7 @@ export function EventsTab({ sessionId, log }: { sessionId: string; log: SessionE
             onToggle={toggle}
           />
         )}
-        {selected ? <EventDetail event={selected} /> : <Notice>Select an event to see its JSON.</Notice>}
+        {selected ? <EventDetail event={selected} /> : <Notice>{t('sessions.events.selectHint')}</Notice>}
       </div>
     </div>
   )

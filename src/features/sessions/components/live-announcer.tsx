@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import type { EventStore } from '../models/event-store'
+import { t } from '@/i18n'
 
 const INTERVAL_MS = 3000
 
@@ -22,7 +23,9 @@ export function LiveAnnouncer({ store, liveCount }: { store: EventStore; liveCou
       announced.current = latestCount.current
       const latest = store.at(store.size - 1)
       setMessage(
-        `${count} new ${count === 1 ? 'event' : 'events'}${latest ? `, latest ${latest.type}` : ''}.`,
+        latest
+          ? t('sessions.announcer.newEventsLatest', { count, type: latest.type })
+          : t('sessions.announcer.newEvents', { count }),
       )
     }, INTERVAL_MS)
   }, [liveCount, store])

@@ -2,30 +2,31 @@ import type { SessionEventLog } from '../hooks/use-session-event-log'
 import { useLiveFollowStore } from '../stores/live-follow-store'
 import { errorMessage } from '@/api/api-error'
 import { Button } from '@/components/ui/button'
+import { t, useT } from '@/i18n'
 import { cn } from '@/lib/cn'
 
 function describe(log: SessionEventLog): { label: string; tone: 'live' | 'busy' | 'idle' | 'error' } {
   switch (log.phase) {
     case 'snapshot':
-      return { label: 'Restoring from the snapshot…', tone: 'busy' }
+      return { label: t('sessions.live.restoring'), tone: 'busy' }
     case 'history':
-      return { label: `Loading history… ${log.store.size.toLocaleString()} events`, tone: 'busy' }
+      return { label: t('sessions.live.loadingHistory', { count: log.store.size }), tone: 'busy' }
     case 'failed':
-      return { label: `Could not load events: ${errorMessage(log.error)}`, tone: 'error' }
+      return { label: t('sessions.live.failed', { error: errorMessage(log.error) }), tone: 'error' }
     case 'live':
       break
   }
   switch (log.liveStatus) {
     case 'live':
-      return { label: 'Live', tone: 'live' }
+      return { label: t('sessions.live.live'), tone: 'live' }
     case 'connecting':
-      return { label: 'Connecting…', tone: 'busy' }
+      return { label: t('sessions.live.connecting'), tone: 'busy' }
     case 'reconnecting':
-      return { label: `Reconnecting (attempt ${log.reconnectAttempt + 1})…`, tone: 'busy' }
+      return { label: t('sessions.live.reconnecting', { attempt: log.reconnectAttempt + 1 }), tone: 'busy' }
     case 'paused':
-      return { label: 'Paused', tone: 'idle' }
+      return { label: t('sessions.live.paused'), tone: 'idle' }
     case 'closed':
-      return { label: 'Disconnected', tone: 'idle' }
+      return { label: t('sessions.live.closed'), tone: 'idle' }
   }
 }
 
@@ -38,6 +39,7 @@ const DOT: Record<'live' | 'busy' | 'idle' | 'error', string> = {
 
 /** The stream's state, with pause/resume and follow (keep the newest event in view). */
 export function LiveStatus({ log }: { log: SessionEventLog }) {
+  useT('sessions')
   const isFollowing = useLiveFollowStore((state) => state.isFollowing)
   const setFollowing = useLiveFollowStore((state) => state.setFollowing)
   const { label, tone } = describe(log)
@@ -50,7 +52,7 @@ export function LiveStatus({ log }: { log: SessionEventLog }) {
       </span>
       {log.phase === 'failed' ? (
         <Button size="sm" onClick={log.retry}>
-          Try again
+          {t('sessions.live.retry')}
         </Button>
       ) : null}
       {log.phase === 'live' ? (
@@ -61,7 +63,7 @@ export function LiveStatus({ log }: { log: SessionEventLog }) {
             aria-pressed={isPaused}
             onClick={isPaused ? log.resume : log.pause}
           >
-            {isPaused ? 'Resume stream' : 'Pause stream'}
+            {isPaused ? t('sessions.live.resume') : t('sessions.live.pause')}
           </Button>
           <Button
             size="sm"
@@ -69,7 +71,7 @@ export function LiveStatus({ log }: { log: SessionEventLog }) {
             aria-pressed={isFollowing}
             onClick={() => setFollowing(!isFollowing)}
           >
-            {isFollowing ? 'Following newest' : 'Follow newest'}
+            {isFollowing ? t('sessions.live.following') : t('sessions.live.follow')}
           </Button>
         </>
       ) : null}

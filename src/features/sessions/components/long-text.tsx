@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { TEXT_PREVIEW_CHARS, truncateText } from '../models/truncate-text'
 import { Button } from '@/components/ui/button'
+import { useT } from '@/i18n'
 import { downloadText } from '@/lib/download'
 
 /**
@@ -18,6 +19,7 @@ export function LongText({
   label: string
   children: (visible: string) => React.ReactNode
 }) {
+  const { t } = useT('sessions')
   const [limit, setLimit] = useState(TEXT_PREVIEW_CHARS)
   const shown = truncateText(text, limit)
   return (
@@ -26,14 +28,17 @@ export function LongText({
       {shown.isTruncated ? (
         <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground" role="status">
           <span>
-            Showing {shown.text.length.toLocaleString()} of {text.length.toLocaleString()} characters of{' '}
-            {label.toLowerCase()}.
+            {t('sessions.longText.showing', {
+              shown: shown.text.length,
+              total: text.length,
+              label: label.toLowerCase(),
+            })}
           </span>
           <Button size="sm" variant="ghost" onClick={() => setLimit((value) => value * 5)}>
-            Show more
+            {t('sessions.longText.showMore')}
           </Button>
           <Button size="sm" variant="ghost" onClick={() => downloadText(filename, text, 'text/plain')}>
-            Download full {label.toLowerCase()}
+            {t('sessions.longText.downloadFull', { label: label.toLowerCase() })}
           </Button>
         </div>
       ) : null}

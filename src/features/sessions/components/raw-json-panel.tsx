@@ -3,6 +3,7 @@ import { LongText } from './long-text'
 import { maskSecrets } from '../models/mask-secrets'
 import { Button } from '@/components/ui/button'
 import { CopyButton } from '@/components/ui/copy-button'
+import { useT } from '@/i18n'
 import { downloadText } from '@/lib/download'
 
 /**
@@ -18,6 +19,7 @@ export function RawJsonPanel({
   label: string
   filename: string
 }) {
+  const { t } = useT('sessions')
   const [isRevealed, setIsRevealed] = useState(false)
   const masked = useMemo(() => maskSecrets(value), [value])
   const text = useMemo(
@@ -35,17 +37,15 @@ export function RawJsonPanel({
             aria-pressed={isRevealed}
             onClick={() => setIsRevealed((v) => !v)}
           >
-            {isRevealed
-              ? 'Hide secrets'
-              : `Reveal ${masked.count} masked ${masked.count === 1 ? 'secret' : 'secrets'}`}
+            {isRevealed ? t('sessions.secrets.hide') : t('sessions.secrets.reveal', { count: masked.count })}
           </Button>
         ) : null}
         <span className="ml-auto flex items-center gap-2">
-          <CopyButton text={text} label={`Copy ${label}`}>
-            Copy JSON
+          <CopyButton text={text} label={t('sessions.json.copyLabel', { label })}>
+            {t('sessions.json.copy')}
           </CopyButton>
           <Button size="sm" onClick={() => downloadText(filename, `${text}\n`)}>
-            Download
+            {t('sessions.json.download')}
           </Button>
         </span>
       </figcaption>

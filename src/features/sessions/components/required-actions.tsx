@@ -7,6 +7,7 @@ import type { OpenAction } from '../models/pending-actions'
 import { errorMessage } from '@/api/api-error'
 import { Button } from '@/components/ui/button'
 import { Textarea } from '@/components/ui/textarea'
+import { RichText, useT } from '@/i18n'
 
 function ActionCard({
   sessionId,
@@ -17,6 +18,7 @@ function ActionCard({
   action: OpenAction
   canWrite: boolean
 }) {
+  const { t } = useT('sessions')
   const id = useId()
   const [reason, setReason] = useState('')
   const [isDenying, setIsDenying] = useState(false)
@@ -35,14 +37,31 @@ function ActionCard({
     }
   }
 
+  const question = {
+    tool: <span className="font-mono">{action.toolName ?? t('sessions.actions.someTool')}</span>,
+    turn: <span className="font-mono text-xs">{action.turnId}</span>,
+  }
+
   return (
     <li className="flex flex-col gap-2 rounded-md border border-warning/40 bg-warning-surface p-3 text-sm">
       <p>
-        <span className="font-medium">
-          {action.kind === 'confirmation' ? 'Allow' : 'Provide a result for'}
-        </span>{' '}
-        <span className="font-mono">{action.toolName ?? 'a tool call'}</span> in turn{' '}
-        <span className="font-mono text-xs">{action.turnId}</span>?
+        {action.kind === 'confirmation' ? (
+          <RichText
+            id="sessions.actions.questionAllow"
+            values={{
+              ...question,
+              verb: <span className="font-medium">{t('sessions.actions.allowVerb')}</span>,
+            }}
+          />
+        ) : (
+          <RichText
+            id="sessions.actions.questionResult"
+            values={{
+              ...question,
+              verb: <span className="font-medium">{t('sessions.actions.resultVerb')}</span>,
+            }}
+          />
+        )}
       </p>
       {action.toolInput !== undefined ? (
         <pre className="max-h-40 overflow-auto rounded bg-background p-2 font-mono text-xs whitespace-pre-wrap">
@@ -51,14 +70,14 @@ function ActionCard({
       ) : null}
       {answer.isSuccess ? (
         <p role="status" className="text-success">
-          Answer sent; the turn continues.
+          {t('sessions.actions.sent')}
         </p>
       ) : canWrite ? (
         <div className="flex flex-col gap-2">
           {isDenying ? (
             <>
               <label htmlFor={`${id}-reason`} className="text-xs font-medium">
-                Reason for denying (the agent sees it)
+                {t('sessions.actions.reason')}
               </label>
               <Textarea
                 id={`${id}-reason`}
@@ -75,7 +94,7 @@ function ActionCard({
               disabled={answer.isPending}
               onClick={() => void send({ request_id: action.requestId, allow: true })}
             >
-              Allow
+              {t('sessions.actions.allow')}
             </Button>
             {isDenying ? (
               <Button
@@ -90,11 +109,11 @@ function ActionCard({
                   })
                 }
               >
-                Deny with this reason
+                {t('sessions.actions.denyWithReason')}
               </Button>
             ) : (
               <Button size="sm" onClick={() => setIsDenying(true)}>
-                Deny…
+                {t('sessions.actions.deny')}
               </Button>
             )}
           </div>
@@ -102,7 +121,7 @@ function ActionCard({
       ) : null}
       {error ? (
         <p role="alert" className="text-destructive">
-          Not sent: {error}
+          {t('sessions.notSent', { error })}
         </p>
       ) : null}
     </li>
@@ -119,11 +138,12 @@ export function RequiredActions({
   actions: readonly OpenAction[]
   canWrite: boolean
 }) {
+  const { t } = useT('sessions')
   if (actions.length === 0) return null
   return (
     <section id="required-actions" aria-labelledby="required-actions-title" className="flex flex-col gap-2">
       <h2 id="required-actions-title" className="text-sm font-semibold">
-        Waiting for your answer ({actions.length})
+        {t('sessions.actions.title', { count: actions.length })}
       </h2>
       <ul className="flex flex-col gap-2">
         {actions.map((action) => (

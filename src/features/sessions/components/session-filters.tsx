@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { agentsQuery, environmentsQuery } from '../api/queries'
 import type { SessionListParams } from '../api/keys'
 import { Select } from '@/components/ui/input'
+import { useT } from '@/i18n'
 
 type SessionFiltersProps = {
   params: Pick<SessionListParams, 'status' | 'agentId' | 'environmentId'>
@@ -10,21 +11,22 @@ type SessionFiltersProps = {
 
 /** Agent, environment and status filters; the list page keeps them in the URL. */
 export function SessionFilters({ params, onChange }: SessionFiltersProps) {
+  const { t } = useT('sessions')
   const agents = useQuery(agentsQuery())
   const environments = useQuery(environmentsQuery())
   const field = 'flex items-center gap-2 text-sm'
   return (
-    <div className="flex flex-wrap items-center gap-4" role="group" aria-label="Filter sessions">
+    <div className="flex flex-wrap items-center gap-4" role="group" aria-label={t('sessions.filters.label')}>
       <div className={field}>
         <label htmlFor="session-agent" className="text-muted-foreground">
-          Agent
+          {t('sessions.filters.agent')}
         </label>
         <Select
           id="session-agent"
           value={params.agentId ?? ''}
           onChange={(event) => onChange({ agentId: event.target.value || null, offset: null })}
         >
-          <option value="">All agents</option>
+          <option value="">{t('sessions.filters.allAgents')}</option>
           {(agents.data ?? []).map((agent) => (
             <option key={agent.id} value={agent.id}>
               {agent.displayName ?? agent.name}
@@ -37,14 +39,14 @@ export function SessionFilters({ params, onChange }: SessionFiltersProps) {
       </div>
       <div className={field}>
         <label htmlFor="session-environment" className="text-muted-foreground">
-          Environment
+          {t('sessions.filters.environment')}
         </label>
         <Select
           id="session-environment"
           value={params.environmentId ?? ''}
           onChange={(event) => onChange({ environmentId: event.target.value || null, offset: null })}
         >
-          <option value="">All environments</option>
+          <option value="">{t('sessions.filters.allEnvironments')}</option>
           {(environments.data ?? []).map((environment) => (
             <option key={environment.id} value={environment.id}>
               {environment.name}
@@ -58,16 +60,16 @@ export function SessionFilters({ params, onChange }: SessionFiltersProps) {
       </div>
       <div className={field}>
         <label htmlFor="session-status" className="text-muted-foreground">
-          Status
+          {t('sessions.filters.status')}
         </label>
         <Select
           id="session-status"
           value={params.status}
           onChange={(event) => onChange({ status: event.target.value, offset: null })}
         >
-          <option value="active">Active</option>
-          <option value="archived">Archived</option>
-          <option value="all">All</option>
+          <option value="active">{t('sessions.filters.active')}</option>
+          <option value="archived">{t('sessions.filters.archived')}</option>
+          <option value="all">{t('sessions.filters.all')}</option>
         </Select>
       </div>
     </div>

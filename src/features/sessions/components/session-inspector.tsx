@@ -20,15 +20,16 @@ import { PanelErrorBoundary } from '@/components/ui/panel-error-boundary'
 import { QueryErrorState } from '@/components/ui/query-error-state'
 import { LoadingState } from '@/components/ui/states'
 import { TabPanel, Tabs, type TabItem } from '@/components/ui/tabs'
+import { t, useT } from '@/i18n'
 
 export const SESSION_TABS = ['events', 'tools', 'snapshot', 'environment'] as const
 export type SessionTab = (typeof SESSION_TABS)[number]
 
-const TAB_ITEMS: TabItem<SessionTab>[] = [
-  { value: 'events', label: 'Events' },
-  { value: 'tools', label: 'Tool records' },
-  { value: 'snapshot', label: 'Snapshot' },
-  { value: 'environment', label: 'Environment' },
+const tabItems = (): TabItem<SessionTab>[] => [
+  { value: 'events', label: t('sessions.inspector.tabs.events') },
+  { value: 'tools', label: t('sessions.inspector.tabs.tools') },
+  { value: 'snapshot', label: t('sessions.inspector.tabs.snapshot') },
+  { value: 'environment', label: t('sessions.inspector.tabs.environment') },
 ]
 
 /**
@@ -37,6 +38,7 @@ const TAB_ITEMS: TabItem<SessionTab>[] = [
  * shared link opens the same view.
  */
 export function SessionInspector({ sessionId, canWrite }: { sessionId: string; canWrite: boolean }) {
+  useT('sessions')
   const session = useQuery(sessionQuery(sessionId))
   const turns = useQuery(turnsQuery(sessionId))
   const log = useSessionEventLog(sessionId)
@@ -52,11 +54,11 @@ export function SessionInspector({ sessionId, canWrite }: { sessionId: string; c
     [log.store, log.version],
   )
 
-  if (session.isPending) return <LoadingState label="Loading the session…" />
+  if (session.isPending) return <LoadingState label={t('sessions.inspector.loading')} />
   if (session.isError) {
     return (
       <QueryErrorState
-        title="The session could not be loaded"
+        title={t('sessions.inspector.loadError')}
         error={session.error}
         onRetry={() => void session.refetch()}
       />
@@ -73,7 +75,7 @@ export function SessionInspector({ sessionId, canWrite }: { sessionId: string; c
             <SessionSummary session={session.data} />
             <LiveStatus log={log} />
           </div>
-          <PanelErrorBoundary title="The diagnosis failed">
+          <PanelErrorBoundary title={t('sessions.inspector.diagnosisFailed')}>
             <StallDiagnosis
               session={session.data}
               turns={turns.data ?? []}
@@ -96,9 +98,9 @@ export function SessionInspector({ sessionId, canWrite }: { sessionId: string; c
       </div>
       <div>
         <Tabs
-          label="Session views"
+          label={t('sessions.inspector.tabs.label')}
           idBase="session"
-          items={TAB_ITEMS}
+          items={tabItems()}
           value={tab}
           onValueChange={(value) =>
             setParams((current) => {
@@ -109,7 +111,7 @@ export function SessionInspector({ sessionId, canWrite }: { sessionId: string; c
           }
         />
         <TabPanel idBase="session" value={tab}>
-          <PanelErrorBoundary key={tab} title="This view failed">
+          <PanelErrorBoundary key={tab} title={t('sessions.inspector.viewFailed')}>
             {tab === 'events' ? <EventsTab sessionId={sessionId} log={log} /> : null}
             {tab === 'tools' ? <ToolsTab session={session.data} log={log} /> : null}
             {tab === 'snapshot' ? <SnapshotTab sessionId={sessionId} log={log} /> : null}

@@ -5,6 +5,7 @@ import type { setupServer } from 'msw/node'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MORE_SESSIONS } from '@/mocks/seed/seed-sessions'
 import { SESSION } from '@/mocks/seed/fixture-ids'
+import { setLocale } from '@/i18n'
 import { renderApp } from '@/testing/render-app'
 
 let activeServer: ReturnType<typeof setupServer> | null = null
@@ -147,5 +148,23 @@ describe('session page', () => {
       expect(app.backend.db.sessions.get(SESSION.buildDone)?.session.environmentId).toBe('env_shareddocs001'),
     )
     expect(app.backend.db.sessions.get(SESSION.buildDone)?.session.environmentSource).toBe('changed')
+  })
+
+  it('explains a stalled turn in Simplified Chinese', async () => {
+    await setLocale('zh-CN')
+    try {
+      await open(`/sessions/${SESSION.labQueued}`)
+      expect(
+        await screen.findByText('此自托管环境没有在线的工作进程 (Worker)', {}, { timeout: 5000 }),
+      ).toBeInTheDocument()
+      expect(screen.getByRole('link', { name: '打开环境以启动工作进程' })).toHaveAttribute(
+        'href',
+        '/environments/env_labgpubox0001',
+      )
+      expect(screen.getByRole('tab', { name: '工具记录' })).toBeInTheDocument()
+      expect(screen.getByRole('heading', { name: '提交轮次' })).toBeInTheDocument()
+    } finally {
+      await setLocale('en')
+    }
   })
 })

@@ -3,49 +3,66 @@ import { useSessionLifecycle, type SessionLifecycleAction } from '../api/mutatio
 import type { Session } from '../api/types'
 import { Button } from '@/components/ui/button'
 import { ConfirmationDialog } from '@/components/ui/confirmation-dialog'
+import { RichText, t, useT } from '@/i18n'
 
-const COPY: Record<SessionLifecycleAction, { title: string; confirm: string; body: string }> = {
-  archive: {
-    title: 'Archive this session?',
-    confirm: 'Archive',
-    body: 'It leaves the active list and takes no new turns; its events and tool records stay readable, and Restore brings it back. The server refuses (409) while a turn is active or queued: let it finish or cancel it first.',
-  },
-  restore: {
-    title: 'Restore this session?',
-    confirm: 'Restore',
-    body: 'It returns to the active list and accepts turns again. This only reverses archiving; it does not roll back any state.',
-  },
-  delete: {
-    title: 'Delete this session?',
-    confirm: 'Delete session',
-    body: 'Its events, turns and tool records are removed for good. Files in its environment are not touched. The server refuses (409) while a turn is active or queued.',
-  },
+function ConfirmBody({ action, sessionId }: { action: SessionLifecycleAction; sessionId: string }) {
+  const session = <span className="font-mono">{sessionId}</span>
+  switch (action) {
+    case 'archive':
+      return <RichText id="sessions.lifecycle.archive.body" values={{ session }} />
+    case 'restore':
+      return <RichText id="sessions.lifecycle.restore.body" values={{ session }} />
+    case 'delete':
+      return <RichText id="sessions.lifecycle.delete.body" values={{ session }} />
+  }
+}
+
+function copyFor(action: SessionLifecycleAction): { title: string; confirm: string } {
+  switch (action) {
+    case 'archive':
+      return {
+        title: t('sessions.lifecycle.archive.title'),
+        confirm: t('sessions.lifecycle.archive.confirm'),
+      }
+    case 'restore':
+      return {
+        title: t('sessions.lifecycle.restore.title'),
+        confirm: t('sessions.lifecycle.restore.confirm'),
+      }
+    case 'delete':
+      return { title: t('sessions.lifecycle.delete.title'), confirm: t('sessions.lifecycle.delete.confirm') }
+  }
 }
 
 /** Archive, restore and delete, each confirmed, with the server's reason shown if it refuses. */
 export function SessionRowActions({ session }: { session: Session }) {
+  useT('sessions')
   const [action, setAction] = useState<SessionLifecycleAction | null>(null)
   const lifecycle = useSessionLifecycle()
   const isArchived = session.archivedAt !== null && session.archivedAt !== undefined
-  const copy = action ? COPY[action] : null
+  const copy = action ? copyFor(action) : null
   return (
     <span className="flex justify-end gap-1">
       <Button
         size="sm"
         variant="ghost"
-        aria-label={`${isArchived ? 'Restore' : 'Archive'} ${session.id}`}
+        aria-label={
+          isArchived
+            ? t('sessions.lifecycle.restore.label', { session: session.id })
+            : t('sessions.lifecycle.archive.label', { session: session.id })
+        }
         onClick={() => setAction(isArchived ? 'restore' : 'archive')}
       >
-        {isArchived ? 'Restore' : 'Archive'}
+        {isArchived ? t('sessions.lifecycle.restore.button') : t('sessions.lifecycle.archive.button')}
       </Button>
       <Button
         size="sm"
         variant="ghost"
         className="text-destructive"
-        aria-label={`Delete ${session.id}`}
+        aria-label={t('sessions.lifecycle.delete.label', { session: session.id })}
         onClick={() => setAction('delete')}
       >
-        Delete
+        {t('sessions.lifecycle.delete.button')}
       </Button>
       <ConfirmationDialog
         open={action !== null}
@@ -53,11 +70,7 @@ export function SessionRowActions({ session }: { session: Session }) {
           if (!open) setAction(null)
         }}
         title={copy?.title ?? ''}
-        body={
-          <>
-            <span className="font-mono">{session.id}</span>. {copy?.body}
-          </>
-        }
+        body={action ? <ConfirmBody action={action} sessionId={session.id} /> : null}
         confirmLabel={copy?.confirm ?? ''}
         isDestructive={action === 'delete'}
         onConfirm={() =>

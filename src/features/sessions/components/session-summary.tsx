@@ -5,21 +5,23 @@ import { environmentQuery } from '../api/queries'
 import type { Session } from '../api/types'
 import { describeEnvironmentSelection } from '../models/describe-environment-selection'
 import { Badge } from '@/components/ui/badge'
+import { useT } from '@/i18n'
 import { formatExactTime } from '@/lib/format-time'
 
 /** Who, where and in what state: the facts at the top of the session page. */
 export function SessionSummary({ session }: { session: Session }) {
+  const { t } = useT('sessions')
   const environmentId = session.environmentId ?? null
   const environment = useQuery({ ...environmentQuery(environmentId ?? ''), enabled: environmentId !== null })
   const selection = describeEnvironmentSelection(session)
   const isArchived = session.archivedAt !== null && session.archivedAt !== undefined
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
-      <dt className="text-muted-foreground">Status</dt>
+      <dt className="text-muted-foreground">{t('sessions.summary.status')}</dt>
       <dd className="flex items-center gap-2">
         <StatusBadge status={isArchived ? 'archived' : session.status} />
       </dd>
-      <dt className="text-muted-foreground">Agent</dt>
+      <dt className="text-muted-foreground">{t('sessions.summary.agent')}</dt>
       <dd>
         <Link className="font-mono text-primary hover:underline" to={`/agents/${session.agentId}`}>
           {session.agentId}
@@ -28,19 +30,19 @@ export function SessionSummary({ session }: { session: Session }) {
           <span className="text-muted-foreground"> v{session.agentVersion}</span>
         ) : null}
       </dd>
-      <dt className="text-muted-foreground">Environment</dt>
+      <dt className="text-muted-foreground">{t('sessions.summary.environment')}</dt>
       <dd className="flex flex-wrap items-center gap-2">
         {environmentId ? (
           <Link className="text-primary hover:underline" to={`/environments/${environmentId}`}>
             {environment.data?.name ?? environmentId}
           </Link>
         ) : (
-          <span>none</span>
+          <span>{t('sessions.none')}</span>
         )}
         {environment.data ? <span className="text-muted-foreground">{environment.data.type}</span> : null}
         <Badge tone={selection.source === 'agent_default' ? 'neutral' : 'info'}>{selection.marker}</Badge>
       </dd>
-      <dt className="text-muted-foreground">Created</dt>
+      <dt className="text-muted-foreground">{t('sessions.summary.created')}</dt>
       <dd>{formatExactTime(session.createdAt)}</dd>
     </dl>
   )

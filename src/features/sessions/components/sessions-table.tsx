@@ -10,6 +10,7 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { QueryErrorState } from '@/components/ui/query-error-state'
 import { EmptyState, LoadingState } from '@/components/ui/states'
+import { useT } from '@/i18n'
 import { formatExactTime, formatRelativeTime } from '@/lib/format-time'
 import { useNow } from '@/lib/use-now'
 
@@ -22,6 +23,7 @@ function readStatus(value: string | null): SessionListParams['status'] {
 
 /** Sessions with their environment (and how it was chosen), status and last activity; paged on the server. */
 export function SessionsTable({ canWrite }: { canWrite: boolean }) {
+  const { t } = useT('sessions')
   const [params, setParams] = useSearchParams()
   const status = readStatus(params.get('status'))
   const agentId = params.get('agentId') || undefined
@@ -48,40 +50,40 @@ export function SessionsTable({ canWrite }: { canWrite: boolean }) {
     <div className="flex flex-col gap-3">
       <SessionFilters params={{ status, agentId, environmentId }} onChange={update} />
       {query.isPending ? (
-        <LoadingState label="Loading sessions…" />
+        <LoadingState label={t('sessions.list.loading')} />
       ) : query.isError ? (
         <QueryErrorState
-          title="Sessions could not be loaded"
+          title={t('sessions.list.loadError')}
           error={query.error}
           onRetry={() => void query.refetch()}
         />
       ) : query.data.items.length === 0 ? (
-        <EmptyState title="No sessions match">Change the filters, or create a session.</EmptyState>
+        <EmptyState title={t('sessions.list.emptyTitle')}>{t('sessions.list.emptyBody')}</EmptyState>
       ) : (
         <>
           <div className="overflow-x-auto rounded-lg border border-border">
             <table className="w-full text-left text-sm">
-              <caption className="sr-only">Sessions</caption>
+              <caption className="sr-only">{t('sessions.list.caption')}</caption>
               <thead className="bg-muted text-xs text-muted-foreground uppercase">
                 <tr>
                   <th scope="col" className={head}>
-                    Session
+                    {t('sessions.list.column.session')}
                   </th>
                   <th scope="col" className={head}>
-                    Agent
+                    {t('sessions.list.column.agent')}
                   </th>
                   <th scope="col" className={head}>
-                    Environment
+                    {t('sessions.list.column.environment')}
                   </th>
                   <th scope="col" className={head}>
-                    Status
+                    {t('sessions.list.column.status')}
                   </th>
                   <th scope="col" className={head}>
-                    Last activity
+                    {t('sessions.list.column.lastActivity')}
                   </th>
                   {canWrite ? (
                     <th scope="col" className={head}>
-                      <span className="sr-only">Actions</span>
+                      <span className="sr-only">{t('sessions.list.column.actions')}</span>
                     </th>
                   ) : null}
                 </tr>
@@ -130,20 +132,20 @@ export function SessionsTable({ canWrite }: { canWrite: boolean }) {
               </tbody>
             </table>
           </div>
-          <nav aria-label="Pagination" className="flex justify-end gap-2">
+          <nav aria-label={t('sessions.list.pagination')} className="flex justify-end gap-2">
             <Button
               size="sm"
               disabled={offset === 0}
               onClick={() => update({ offset: String(Math.max(0, offset - PAGE_SIZE)) })}
             >
-              Previous
+              {t('sessions.list.previous')}
             </Button>
             <Button
               size="sm"
               disabled={query.data.nextOffset === null}
               onClick={() => update({ offset: String(query.data.nextOffset ?? offset) })}
             >
-              Next
+              {t('sessions.list.next')}
             </Button>
           </nav>
         </>

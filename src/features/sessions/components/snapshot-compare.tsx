@@ -1,10 +1,18 @@
 import { useId, useMemo, useState } from 'react'
 import type { SessionEventLog } from '../hooks/use-session-event-log'
-import { diffSessionStates } from '../models/diff-session-states'
+import { diffSessionStates, sectionLabel, type StateChange } from '../models/diff-session-states'
 import { foldSessionState } from '../models/fold-session-state'
+import { statusLabel } from '../models/status-label'
 import { Input } from '@/components/ui/input'
 import { Notice } from '@/components/ui/notice'
+import { useT } from '@/i18n'
 import { formatExactTime } from '@/lib/format-time'
+
+/** Usage values are sentences already; everything else is a status word. */
+function valueLabel(change: StateChange, value: string | null): string {
+  if (value === null) return '—'
+  return change.section === 'usage' ? value : statusLabel(value)
+}
 
 function clamp(value: number, max: number): number {
   return Math.min(Math.max(1, Math.round(value) || 1), Math.max(1, max))
@@ -12,6 +20,7 @@ function clamp(value: number, max: number): number {
 
 /** Compares the session at two points of its log: which turns, tools, items and actions moved. */
 export function SnapshotCompare({ log, initialFrom }: { log: SessionEventLog; initialFrom: number }) {
+  const { t } = useT('sessions')
   const id = useId()
   const size = log.store.size
   const [from, setFrom] = useState(initialFrom)
@@ -25,7 +34,7 @@ export function SnapshotCompare({ log, initialFrom }: { log: SessionEventLog; in
     // `version` says the log grew.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [a, b, log.store, log.version])
-  if (size === 0) return <Notice>No events to compare yet.</Notice>
+  if (size === 0) return <Notice>{t('sessions.compare.noEvents')}</Notice>
   const describe = (position: number) => {
     const event = log.store.at(position - 1)
     return event ? `${event.type} · ${formatExactTime(event.created_at)}` : ''
@@ -33,19 +42,24 @@ export function SnapshotCompare({ log, initialFrom }: { log: SessionEventLog; in
   return (
     <section aria-labelledby={`${id}-title`} className="flex flex-col gap-3">
       <h3 id={`${id}-title`} className="text-sm font-semibold">
-        Compare two points
+        {t('sessions.compare.title')}
       </h3>
       <div className="grid gap-3 sm:grid-cols-2">
         {[
-          { label: 'From event #', value: a, onChange: setFrom },
-          { label: 'To event #', value: b, onChange: (value: number) => setTo(value) },
+          { key: 'from', label: t('sessions.compare.from', { max: size }), value: a, onChange: setFrom },
+          {
+            key: 'to',
+            label: t('sessions.compare.to', { max: size }),
+            value: b,
+            onChange: (value: number) => setTo(value),
+          },
         ].map((field) => (
-          <div key={field.label} className="flex flex-col gap-1">
-            <label htmlFor={`${id}-${field.label}`} className="text-xs font-medium">
-              {field.label} (1–{size.toLocaleString()})
+          <div key={field.key} className="flex flex-col gap-1">
+            <label htmlFor={`${id}-${field.key}`} className="text-xs font-medium">
+              {field.label}
             </label>
             <Input
-              id={`${id}-${field.label}`}
+              id={`${id}-${field.key}`}
               type="number"
               min={1}
               max={size}
@@ -58,42 +72,42 @@ export function SnapshotCompare({ log, initialFrom }: { log: SessionEventLog; in
         ))}
       </div>
       {changes.length === 0 ? (
-        <Notice>Nothing changed between these points.</Notice>
+        <Notice>{t('sessions.compare.noChanges')}</Notice>
       ) : (
         <table className="w-full text-left text-xs">
-          <caption className="sr-only">
-            Changes between event {a} and event {b}
-          </caption>
+          <caption className="sr-only">{t('sessions.compare.caption', { from: a, to: b })}</caption>
           <thead className="bg-muted text-muted-foreground">
             <tr>
               <th scope="col" className="px-2 py-1">
-                What
+                {t('sessions.compare.what')}
               </th>
               <th scope="col" className="px-2 py-1">
-                Which
+                {t('sessions.compare.which')}
               </th>
               <th scope="col" className="px-2 py-1">
-                Before
+                {t('sessions.compare.before')}
               </th>
               <th scope="col" className="px-2 py-1">
-                After
+                {t('sessions.compare.after')}
               </th>
             </tr>
           </thead>
           <tbody>
             {changes.slice(0, 200).map((change) => (
               <tr key={`${change.section}:${change.key}`} className="border-t border-border">
-                <td className="px-2 py-1">{change.section}</td>
+                <td className="px-2 py-1">{sectionLabel(change.section)}</td>
                 <td className="px-2 py-1 font-mono break-all">{change.key}</td>
-                <td className="px-2 py-1">{change.before ?? '—'}</td>
-                <td className="px-2 py-1">{change.after ?? '—'}</td>
+                <td className="px-2 py-1">{valueLabel(change, change.before)}</td>
+                <td className="px-2 py-1">{valueLabel(change, change.after)}</td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
       {changes.length > 200 ? (
-        <p className="text-xs text-muted-foreground">First 200 of {changes.length} changes.</p>
+        <p className="text-xs text-muted-foreground">
+          {t('sessions.compare.truncated', { shown: 200, count: changes.length })}
+        </p>
       ) : null}
     </section>
   )

@@ -8,9 +8,10 @@ import type { ResourceEnvelope } from '../api/types'
 import type { SessionEventLog } from '../hooks/use-session-event-log'
 import { QueryErrorState } from '@/components/ui/query-error-state'
 import { LoadingState } from '@/components/ui/states'
+import { RichText, useT } from '@/i18n'
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : '')
-const count = (value: unknown): string => (typeof value === 'number' ? value.toLocaleString() : '0')
+const count = (value: unknown): number => (typeof value === 'number' ? value : 0)
 
 function Section({
   title,
@@ -21,13 +22,14 @@ function Section({
   envelopes: ResourceEnvelope[]
   describe: (data: Record<string, unknown>) => [string, string]
 }) {
+  const { t } = useT('sessions')
   return (
     <section className="flex min-w-0 flex-col gap-1">
       <h3 className="text-sm font-semibold">
         {title} <span className="font-normal text-muted-foreground">({envelopes.length})</span>
       </h3>
       {envelopes.length === 0 ? (
-        <p className="text-xs text-muted-foreground">None.</p>
+        <p className="text-xs text-muted-foreground">{t('sessions.snapshot.empty')}</p>
       ) : (
         <ul className="max-h-56 overflow-auto rounded-md border border-border text-xs">
           {envelopes.map((envelope, index) => {
@@ -52,6 +54,7 @@ function Section({
 
 /** The server's snapshot at its `as_of` watermark, and a comparison between two points of the log. */
 export function SnapshotTab({ sessionId, log }: { sessionId: string; log: SessionEventLog }) {
+  const { t } = useT('sessions')
   const snapshot = useQuery(snapshotQuery(sessionId))
   const asOfPosition = useMemo(() => {
     const asOf = snapshot.data?.as_of
@@ -61,11 +64,11 @@ export function SnapshotTab({ sessionId, log }: { sessionId: string; log: Sessio
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [snapshot.data?.as_of, log.store, log.phase])
 
-  if (snapshot.isPending) return <LoadingState label="Loading the snapshot…" />
+  if (snapshot.isPending) return <LoadingState label={t('sessions.snapshot.loading')} />
   if (snapshot.isError) {
     return (
       <QueryErrorState
-        title="The snapshot could not be loaded"
+        title={t('sessions.snapshot.loadError')}
         error={snapshot.error}
         onRetry={() => void snapshot.refetch()}
       />
@@ -73,26 +76,33 @@ export function SnapshotTab({ sessionId, log }: { sessionId: string; log: Sessio
   }
   const data = snapshot.data
   const totals = data.usage.totals
+  const cost = data.usage.estimated_cost
   return (
     <div className="flex flex-col gap-6">
       <p className="text-sm">
-        Snapshot as of <span className="font-mono">{data.as_of}</span>: the state the inspector started from
-        before following the live stream.
+        <RichText
+          id="sessions.snapshot.asOf"
+          values={{ cursor: <span className="font-mono">{data.as_of}</span> }}
+        />
       </p>
       <div className="grid gap-4 md:grid-cols-2">
-        <Section title="Turns" envelopes={data.turns} describe={(d) => [str(d.turn_id), str(d.status)]} />
         <Section
-          title="Tools"
+          title={t('sessions.snapshot.turns')}
+          envelopes={data.turns}
+          describe={(d) => [str(d.turn_id), str(d.status)]}
+        />
+        <Section
+          title={t('sessions.snapshot.tools')}
           envelopes={data.tools}
           describe={(d) => [`${str(d.name)} ${str(d.tool_call_id)}`, str(d.status)]}
         />
         <Section
-          title="Required actions"
+          title={t('sessions.snapshot.requiredActions')}
           envelopes={data.required_actions}
           describe={(d) => [str(d.request_id), str(d.status)]}
         />
         <Section
-          title="Items"
+          title={t('sessions.snapshot.items')}
           envelopes={data.items}
           describe={(d) => {
             const item = (d.item ?? {}) as Record<string, unknown>
@@ -101,17 +111,27 @@ export function SnapshotTab({ sessionId, log }: { sessionId: string; log: Sessio
         />
       </div>
       <section className="text-sm">
-        <h3 className="font-semibold">Usage</h3>
+        <h3 className="font-semibold">{t('sessions.snapshot.usage')}</h3>
         <p>
-          {data.usage.model_calls} model calls · {count(totals.input_tokens)} input /{' '}
-          {count(totals.output_tokens)} output tokens
-          {data.usage.estimated_cost !== undefined
-            ? ` · est. ${data.usage.estimated_cost.toFixed(4)} ${data.usage.currency ?? ''}${data.usage.cost_complete === false ? ' (incomplete)' : ''}`
+          {t('sessions.snapshot.usageLine', {
+            calls: data.usage.model_calls,
+            input: count(totals.input_tokens),
+            output: count(totals.output_tokens),
+          })}
+          {cost !== undefined
+            ? t('sessions.snapshot.cost', { cost: cost.toFixed(4), currency: data.usage.currency ?? '' })
+            : ''}
+          {cost !== undefined && data.usage.cost_complete === false
+            ? t('sessions.snapshot.costIncomplete')
             : ''}
         </p>
       </section>
       <SnapshotCompare key={asOfPosition} log={log} initialFrom={asOfPosition} />
-      <RawJsonPanel value={data} label="Snapshot JSON" filename={`${sessionId}-snapshot.json`} />
+      <RawJsonPanel
+        value={data}
+        label={t('sessions.snapshot.json')}
+        filename={`${sessionId}-snapshot.json`}
+      />
     </div>
   )
 }

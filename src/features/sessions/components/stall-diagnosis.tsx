@@ -4,11 +4,14 @@ import { Link } from 'react-router'
 import { environmentQuery, handsStatusQuery, workItemsQuery } from '../api/queries'
 import type { Session, Turn } from '../api/types'
 import type { SessionEventLog } from '../hooks/use-session-event-log'
-import { diagnoseStall, type StallCause } from '../models/diagnose-stall'
+import { confidenceLabel, diagnoseStall, type StallCause } from '../models/diagnose-stall'
+import { joinList } from '../models/join-list'
 import type { OpenAction } from '../models/pending-actions'
+import { statusLabel } from '../models/status-label'
 import { isApiError } from '@/api/api-error'
 import { Badge } from '@/components/ui/badge'
 import { Notice } from '@/components/ui/notice'
+import { useT } from '@/i18n'
 import { formatDuration } from '@/lib/format-duration'
 import { useNow } from '@/lib/use-now'
 
@@ -42,6 +45,7 @@ export function StallDiagnosis({
   openActions: readonly OpenAction[]
   log: SessionEventLog
 }) {
+  const { t } = useT('sessions')
   const now = useNow(5_000)
   const environmentId = session.environmentId ?? null
   const isWaiting = turns.some((turn) => turn.status === 'queued' || turn.status === 'requires_action')
@@ -92,15 +96,18 @@ export function StallDiagnosis({
   if (!diagnosis) return null
   const waitedMs = now - diagnosis.turn.createdAt
   return (
-    <Notice tone="warning" title={`Why isn’t turn ${diagnosis.turn.id} running?`}>
+    <Notice tone="warning" title={t('sessions.stall.title', { turn: diagnosis.turn.id })}>
       <p className="text-xs text-muted-foreground">
-        It is {diagnosis.turn.status.replace('_', ' ')} and was submitted {formatDuration(waitedMs)} ago.
+        {t('sessions.stall.waiting', {
+          status: statusLabel(diagnosis.turn.status),
+          duration: formatDuration(waitedMs),
+        })}
       </p>
       <ul className="mt-2 flex flex-col gap-2">
         {diagnosis.causes.map((cause) => (
           <li key={cause.code} className="flex flex-col gap-0.5">
             <span className="flex flex-wrap items-center gap-2 font-medium">
-              <Badge tone={CONFIDENCE_TONE[cause.confidence]}>{cause.confidence}</Badge>
+              <Badge tone={CONFIDENCE_TONE[cause.confidence]}>{confidenceLabel(cause.confidence)}</Badge>
               {cause.title}
             </span>
             <span className="text-sm">{cause.detail}</span>
@@ -110,13 +117,20 @@ export function StallDiagnosis({
       </ul>
       {diagnosis.workers.length > 0 ? (
         <p className="mt-2 text-xs text-muted-foreground">
-          Workers seen on this environment:{' '}
-          {diagnosis.workers
-            .map(
-              (worker) =>
-                `${worker.workerId} (${worker.isOnline ? 'online' : worker.lastSeenAt ? `last seen ${formatDuration(now - worker.lastSeenAt)} ago` : 'never seen'})`,
-            )
-            .join(', ')}
+          {t('sessions.stall.workersSeen', {
+            workers: joinList(
+              diagnosis.workers.map((worker) =>
+                worker.isOnline
+                  ? t('sessions.stall.workerOnline', { worker: worker.workerId })
+                  : worker.lastSeenAt
+                    ? t('sessions.stall.workerLastSeen', {
+                        worker: worker.workerId,
+                        duration: formatDuration(now - worker.lastSeenAt),
+                      })
+                    : t('sessions.stall.workerNeverSeen', { worker: worker.workerId }),
+              ),
+            ),
+          })}
         </p>
       ) : null}
     </Notice>

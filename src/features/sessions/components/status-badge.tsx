@@ -1,4 +1,6 @@
+import { statusLabel } from '../models/status-label'
 import { Badge } from '@/components/ui/badge'
+import { useT } from '@/i18n'
 
 const TONES: Record<string, 'neutral' | 'info' | 'success' | 'warning' | 'danger'> = {
   completed: 'success',
@@ -28,6 +30,7 @@ const TONES: Record<string, 'neutral' | 'info' | 'success' | 'warning' | 'danger
 
 /** A status word with a colour that means the same thing everywhere in the inspector. */
 export function StatusBadge({ status }: { status: string | null | undefined }) {
+  useT('sessions')
   const value = status ?? 'unknown'
-  return <Badge tone={TONES[value] ?? 'neutral'}>{value.replace(/_/g, ' ')}</Badge>
+  return <Badge tone={TONES[value] ?? 'neutral'}>{statusLabel(value)}</Badge>
 }

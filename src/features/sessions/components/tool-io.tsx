@@ -4,6 +4,7 @@ import { LongText } from './long-text'
 import { maskSecrets, maskSecretsInText } from '../models/mask-secrets'
 import type { ToolRecord } from '../models/tool-records'
 import { toolViewKind } from '../models/tool-view-kind'
+import { useT } from '@/i18n'
 import { diffLines } from '@/lib/line-diff'
 import { cn } from '@/lib/cn'
 
@@ -43,9 +44,10 @@ function Block({
 }
 
 function Diff({ before, after }: { before: string; after: string }) {
+  const { t } = useT('sessions')
   const lines = useMemo(() => diffLines(before, after), [before, after])
   return (
-    <Block label="Edit">
+    <Block label={t('sessions.io.edit')}>
       {lines.map((line, index) => (
         <span
           key={index}
@@ -58,7 +60,13 @@ function Diff({ before, after }: { before: string; after: string }) {
           <span aria-hidden="true">
             {line.kind === 'removed' ? '- ' : line.kind === 'added' ? '+ ' : '  '}
           </span>
-          <span className="sr-only">{line.kind === 'same' ? '' : `${line.kind}: `}</span>
+          <span className="sr-only">
+            {line.kind === 'removed'
+              ? t('sessions.io.removedLine')
+              : line.kind === 'added'
+                ? t('sessions.io.addedLine')
+                : ''}
+          </span>
           {line.text}
         </span>
       ))}
@@ -71,6 +79,7 @@ function Diff({ before, after }: { before: string; after: string }) {
  * reads and writes, a diff for `edit_file`. Masked unless `isRevealed`; always plain text.
  */
 export function ToolIo({ record, isRevealed }: { record: ToolRecord; isRevealed: boolean }) {
+  const { t } = useT('sessions')
   const input = useMemo(
     () => (isRevealed ? (record.input ?? {}) : maskSecrets(record.input ?? {}).value),
     [isRevealed, record.input],
@@ -80,26 +89,28 @@ export function ToolIo({ record, isRevealed }: { record: ToolRecord; isRevealed:
   const path = str(input.path)
   const outputFile = `${record.toolCallId}-output.txt`
   const outputBlock = output ? (
-    <LongText text={output} label="Output" filename={outputFile}>
+    <LongText text={output} label={t('sessions.io.output')} filename={outputFile}>
       {(visible) => (
-        <Block label="Output" tone={record.isError ? 'error' : 'plain'}>
+        <Block label={t('sessions.io.output')} tone={record.isError ? 'error' : 'plain'}>
           <AnsiText text={visible} />
         </Block>
       )}
     </LongText>
   ) : (
-    <p className="text-xs text-muted-foreground">{record.isComplete ? 'No output.' : 'No output yet.'}</p>
+    <p className="text-xs text-muted-foreground">
+      {record.isComplete ? t('sessions.io.noOutput') : t('sessions.io.noOutputYet')}
+    </p>
   )
 
   switch (kind) {
     case 'terminal':
       return (
         <div className="flex flex-col gap-2">
-          <Block label="Command">$ {str(input.command)}</Block>
+          <Block label={t('sessions.io.command')}>$ {str(input.command)}</Block>
           {output ? (
-            <LongText text={output} label="Terminal output" filename={outputFile}>
+            <LongText text={output} label={t('sessions.io.terminalOutput')} filename={outputFile}>
               {(visible) => (
-                <Block label="Terminal output" tone="terminal">
+                <Block label={t('sessions.io.terminalOutput')} tone="terminal">
                   <AnsiText text={visible} palette="terminal" />
                 </Block>
               )}
@@ -112,21 +123,21 @@ export function ToolIo({ record, isRevealed }: { record: ToolRecord; isRevealed:
     case 'file-read':
       return (
         <div className="flex flex-col gap-2">
-          <p className="font-mono text-xs">Read {path}</p>
+          <p className="font-mono text-xs">{t('sessions.io.read', { path })}</p>
           {outputBlock}
         </div>
       )
     case 'file-write':
       return (
         <div className="flex flex-col gap-2">
-          <Block label={`Content written to ${path}`}>{str(input.content)}</Block>
+          <Block label={t('sessions.io.written', { path })}>{str(input.content)}</Block>
           {outputBlock}
         </div>
       )
     case 'diff':
       return (
         <div className="flex flex-col gap-2">
-          <p className="font-mono text-xs">Edit {path}</p>
+          <p className="font-mono text-xs">{t('sessions.io.editPath', { path })}</p>
           <Diff before={str(input.old_string)} after={str(input.new_string)} />
           {outputBlock}
         </div>
@@ -136,10 +147,10 @@ export function ToolIo({ record, isRevealed }: { record: ToolRecord; isRevealed:
         <div className="flex flex-col gap-2">
           <LongText
             text={JSON.stringify(input, null, 2)}
-            label="Input"
+            label={t('sessions.io.input')}
             filename={`${record.toolCallId}-input.json`}
           >
-            {(visible) => <Block label="Input">{visible}</Block>}
+            {(visible) => <Block label={t('sessions.io.input')}>{visible}</Block>}
           </LongText>
           {outputBlock}
         </div>

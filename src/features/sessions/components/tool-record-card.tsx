@@ -5,9 +5,11 @@ import { StatusBadge } from './status-badge'
 import { ToolIo } from './tool-io'
 import type { ToolClaim } from '../models/join-tool-claims'
 import { maskSecrets, maskSecretsInText } from '../models/mask-secrets'
+import { statusLabel } from '../models/status-label'
 import type { ToolRecord } from '../models/tool-records'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
+import { useT } from '@/i18n'
 import { formatDuration } from '@/lib/format-duration'
 
 type ToolRecordCardProps = {
@@ -18,6 +20,7 @@ type ToolRecordCardProps = {
 
 /** One tool call: what it was asked, what it returned, where it ran and which worker claimed it. */
 export function ToolRecordCard({ record, claim, environmentLabel }: ToolRecordCardProps) {
+  const { t } = useT('sessions')
   const [isRevealed, setIsRevealed] = useState(false)
   const secretCount = maskSecrets(record.input ?? {}).count + maskSecretsInText(record.output).count
   const duration =
@@ -26,31 +29,36 @@ export function ToolRecordCard({ record, claim, environmentLabel }: ToolRecordCa
       : null
   return (
     <article
-      aria-label={`Tool call ${record.name} ${record.toolCallId}`}
+      aria-label={t('sessions.toolCard.label', { name: record.name, id: record.toolCallId })}
       className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4"
     >
       <header className="flex flex-wrap items-center gap-2">
         <h3 className="font-mono text-sm font-semibold">{record.name}</h3>
         <StatusBadge status={record.status} />
-        {record.confirmation ? <Badge tone="warning">confirmation {record.confirmation.status}</Badge> : null}
+        {record.confirmation ? (
+          <Badge tone="warning">
+            {t('sessions.toolCard.confirmation', { status: statusLabel(record.confirmation.status) })}
+          </Badge>
+        ) : null}
         <span className="font-mono text-xs text-muted-foreground">{record.toolCallId}</span>
         <Link
           className="ml-auto text-xs text-primary hover:underline"
           to={`?tab=events&event=${encodeURIComponent(record.firstEventId)}`}
         >
-          Show in events
+          {t('sessions.toolCard.showInEvents')}
         </Link>
       </header>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs sm:grid-cols-[auto_1fr_auto_1fr]">
-        <dt className="text-muted-foreground">Turn</dt>
+        <dt className="text-muted-foreground">{t('sessions.toolCard.turn')}</dt>
         <dd className="font-mono">{record.turnId ?? '—'}</dd>
-        <dt className="text-muted-foreground">Duration</dt>
-        <dd>{duration ?? (record.isComplete ? '—' : 'running')}</dd>
-        <dt className="text-muted-foreground">Environment</dt>
+        <dt className="text-muted-foreground">{t('sessions.toolCard.duration')}</dt>
+        <dd>{duration ?? (record.isComplete ? '—' : statusLabel('running'))}</dd>
+        <dt className="text-muted-foreground">{t('sessions.toolCard.environment')}</dt>
         <dd>{environmentLabel}</dd>
-        <dt className="text-muted-foreground">Worker</dt>
+        <dt className="text-muted-foreground">{t('sessions.toolCard.worker')}</dt>
         <dd className="font-mono">
-          {claim.workerId ?? (claim.workItem ? 'not claimed yet' : 'none (ran in the backend)')}
+          {claim.workerId ??
+            (claim.workItem ? t('sessions.toolCard.notClaimed') : t('sessions.toolCard.ranInBackend'))}
           {claim.workDir ? <span className="block text-muted-foreground">{claim.workDir}</span> : null}
         </dd>
       </dl>
@@ -62,9 +70,7 @@ export function ToolRecordCard({ record, claim, environmentLabel }: ToolRecordCa
           aria-pressed={isRevealed}
           onClick={() => setIsRevealed((v) => !v)}
         >
-          {isRevealed
-            ? 'Hide secrets'
-            : `Reveal ${secretCount} masked ${secretCount === 1 ? 'secret' : 'secrets'}`}
+          {isRevealed ? t('sessions.secrets.hide') : t('sessions.secrets.reveal', { count: secretCount })}
         </Button>
       ) : null}
       <ToolIo record={record} isRevealed={isRevealed} />

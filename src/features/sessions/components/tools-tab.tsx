@@ -10,11 +10,13 @@ import { Button } from '@/components/ui/button'
 import { Notice } from '@/components/ui/notice'
 import { QueryErrorState } from '@/components/ui/query-error-state'
 import { EmptyState, LoadingState } from '@/components/ui/states'
+import { useT } from '@/i18n'
 
 const PAGE = 25
 
 /** Tool records joined from events (what happened) and work items (which worker claimed it). */
 export function ToolsTab({ session, log }: { session: Session; log: SessionEventLog }) {
+  const { t } = useT('sessions')
   const environmentId = session.environmentId ?? null
   const environment = useQuery({ ...environmentQuery(environmentId ?? ''), enabled: environmentId !== null })
   const isSelfHosted = environment.data?.type === 'self_hosted'
@@ -36,14 +38,14 @@ export function ToolsTab({ session, log }: { session: Session; log: SessionEvent
   }, [log.store, log.version])
 
   if (log.phase === 'snapshot' || (log.phase === 'history' && records.length === 0)) {
-    return <LoadingState label="Loading tool records…" />
+    return <LoadingState label={t('sessions.tools.loading')} />
   }
   if (records.length === 0) {
-    return <EmptyState title="No tool calls yet">Tool calls appear here as the agent makes them.</EmptyState>
+    return <EmptyState title={t('sessions.tools.emptyTitle')}>{t('sessions.tools.emptyBody')}</EmptyState>
   }
   const environmentLabel = environment.data
-    ? `${environment.data.name} (${environment.data.type})`
-    : (environmentId ?? 'none')
+    ? t('sessions.environmentWithType', { name: environment.data.name, type: environment.data.type })
+    : (environmentId ?? t('sessions.none'))
   const context = {
     sessionId: session.id,
     isSelfHosted,
@@ -53,20 +55,19 @@ export function ToolsTab({ session, log }: { session: Session; log: SessionEvent
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm text-muted-foreground">
-        {records.length} tool {records.length === 1 ? 'call' : 'calls'}, newest first.
-        {isSelfHosted ? ' Worker claims come from the environment’s work items.' : ''}
+        {isSelfHosted
+          ? t('sessions.tools.countSelfHosted', { count: records.length })
+          : t('sessions.tools.count', { count: records.length })}
       </p>
       {work.isError ? (
         <QueryErrorState
-          title="Worker claims could not be loaded"
+          title={t('sessions.tools.claimsError')}
           error={work.error}
           onRetry={() => void work.refetch()}
         />
       ) : null}
       {environment.isError ? (
-        <Notice tone="warning">
-          The environment {environmentId} could not be read, so worker claims are not shown.
-        </Notice>
+        <Notice tone="warning">{t('sessions.tools.environmentError', { environment: environmentId })}</Notice>
       ) : null}
       {records.slice(0, shown).map((record) => (
         <ToolRecordCard
@@ -78,7 +79,7 @@ export function ToolsTab({ session, log }: { session: Session; log: SessionEvent
       ))}
       {records.length > shown ? (
         <Button className="self-center" onClick={() => setShown((n) => n + PAGE)}>
-          Show {Math.min(PAGE, records.length - shown)} more
+          {t('sessions.tools.showMore', { count: Math.min(PAGE, records.length - shown) })}
         </Button>
       ) : null}
     </div>

@@ -1,9 +1,11 @@
 import { useId, useState } from 'react'
 import { useSubmitTurn } from '../api/mutations'
 import { useIdempotentSubmit } from '../hooks/use-idempotent-submit'
+import { statusLabel } from '../models/status-label'
 import { errorMessage } from '@/api/api-error'
 import { Button } from '@/components/ui/button'
 import { Textarea } from '@/components/ui/textarea'
+import { useT } from '@/i18n'
 
 /** The seed document's "verify actual execution" task: a write and a read in the working directory. */
 export const VERIFY_ENVIRONMENT_MESSAGE =
@@ -14,6 +16,7 @@ export const VERIFY_ENVIRONMENT_MESSAGE =
  * lost answer never becomes a second turn; nothing is ever resent without the user asking.
  */
 export function TurnComposer({ sessionId, isDisabled }: { sessionId: string; isDisabled: boolean }) {
+  const { t } = useT('sessions')
   const id = useId()
   const [text, setText] = useState('')
   const [error, setError] = useState<{ content: string; message: string } | null>(null)
@@ -28,7 +31,10 @@ export function TurnComposer({ sessionId, isDisabled }: { sessionId: string; isD
       const turn = await submit(content, (idempotencyKey) =>
         submitTurn.mutateAsync({ message: content, idempotencyKey }),
       )
-      setAccepted(`${isVerify ? 'Environment check' : 'Turn'} ${turn.id} accepted (${turn.status}).`)
+      const values = { turn: turn.id, status: statusLabel(turn.status) }
+      setAccepted(
+        isVerify ? t('sessions.composer.checkAccepted', values) : t('sessions.composer.turnAccepted', values),
+      )
       if (!isVerify) setText('')
     } catch (caught) {
       setError({ content, message: errorMessage(caught) })
@@ -47,30 +53,36 @@ export function TurnComposer({ sessionId, isDisabled }: { sessionId: string; isD
       }}
     >
       <h2 id={`${id}-title`} className="text-sm font-semibold">
-        Submit a turn
+        {t('sessions.composer.title')}
       </h2>
       <label htmlFor={`${id}-message`} className="sr-only">
-        Message
+        {t('sessions.composer.message')}
       </label>
       <Textarea
         id={`${id}-message`}
         rows={3}
         value={text}
         disabled={isDisabled}
-        placeholder="Ask the agent to do something…"
+        placeholder={t('sessions.composer.placeholder')}
         onChange={(event) => setText(event.target.value)}
         className="font-sans text-sm"
       />
       <div className="flex flex-wrap items-center gap-2">
         <Button type="submit" variant="primary" disabled={isDisabled || !trimmed || submitTurn.isPending}>
-          {submitTurn.isPending ? 'Sending…' : isRetry ? 'Retry send' : 'Send'}
+          {submitTurn.isPending
+            ? t('sessions.composer.sending')
+            : isRetry
+              ? t('sessions.composer.retrySend')
+              : t('sessions.composer.send')}
         </Button>
         <Button
           disabled={isDisabled || submitTurn.isPending}
           onClick={() => void send(VERIFY_ENVIRONMENT_MESSAGE, true)}
-          title="Writes environment-check.txt in the selected environment and reads it back"
+          title={t('sessions.composer.verifyHint', { file: 'environment-check.txt' })}
         >
-          {isPending(VERIFY_ENVIRONMENT_MESSAGE) ? 'Retry environment check' : 'Verify this environment'}
+          {isPending(VERIFY_ENVIRONMENT_MESSAGE)
+            ? t('sessions.composer.retryVerify')
+            : t('sessions.composer.verify')}
         </Button>
       </div>
       {error ? (
@@ -78,12 +90,12 @@ export function TurnComposer({ sessionId, isDisabled }: { sessionId: string; isD
           role="alert"
           className="flex flex-wrap items-center gap-2 rounded-md bg-destructive/10 p-2 text-sm text-destructive"
         >
-          <span>Not sent: {error.message}</span>
+          <span>{t('sessions.notSent', { error: error.message })}</span>
           <Button
             size="sm"
             onClick={() => void send(error.content, error.content === VERIFY_ENVIRONMENT_MESSAGE)}
           >
-            Retry the same submission
+            {t('sessions.composer.retrySame')}
           </Button>
         </div>
       ) : null}

@@ -3,9 +3,11 @@ import { StatusBadge } from './status-badge'
 import { useTurnCommand } from '../api/mutations'
 import type { Turn } from '../api/types'
 import type { OpenAction } from '../models/pending-actions'
+import { statusLabel } from '../models/status-label'
 import { errorMessage } from '@/api/api-error'
 import { Button } from '@/components/ui/button'
 import { ConfirmationDialog } from '@/components/ui/confirmation-dialog'
+import { RichText, useT } from '@/i18n'
 import { formatExactTime } from '@/lib/format-time'
 
 const CANCELLABLE: ReadonlySet<Turn['status']> = new Set(['queued', 'running', 'requires_action'])
@@ -25,6 +27,7 @@ export function TurnControls({
   isAwaitingTools: boolean
   canWrite: boolean
 }) {
+  const { t } = useT('sessions')
   const [isConfirmingCancel, setIsConfirmingCancel] = useState(false)
   const cancel = useTurnCommand(sessionId, 'cancel')
   const resume = useTurnCommand(sessionId, 'resume')
@@ -34,8 +37,8 @@ export function TurnControls({
     turn.status === 'interrupted' ||
     (turn.status === 'requires_action' && !hasOpenActions && !isAwaitingTools)
   return (
-    <section aria-label="Latest turn" className="flex flex-wrap items-center gap-2 text-sm">
-      <span className="font-medium">Latest turn</span>
+    <section aria-label={t('sessions.turn.latest')} className="flex flex-wrap items-center gap-2 text-sm">
+      <span className="font-medium">{t('sessions.turn.latest')}</span>
       <span className="font-mono text-xs">{turn.id}</span>
       <StatusBadge status={turn.status} />
       {turn.errorCode ? <span className="font-mono text-xs text-destructive">{turn.errorCode}</span> : null}
@@ -44,33 +47,32 @@ export function TurnControls({
         <span className="ml-auto flex gap-2">
           {isResumable ? (
             <Button size="sm" disabled={resume.isPending} onClick={() => resume.mutate(turn.id)}>
-              {resume.isPending ? 'Resuming…' : 'Resume'}
+              {resume.isPending ? t('sessions.turn.resuming') : t('sessions.turn.resume')}
             </Button>
           ) : null}
           {CANCELLABLE.has(turn.status) ? (
             <Button size="sm" variant="destructive" onClick={() => setIsConfirmingCancel(true)}>
-              Cancel turn
+              {t('sessions.turn.cancel')}
             </Button>
           ) : null}
         </span>
       ) : null}
       {resume.isError ? (
         <p role="alert" className="w-full text-sm text-destructive">
-          Not resumed: {errorMessage(resume.error)}
+          {t('sessions.turn.notResumed', { error: errorMessage(resume.error) })}
         </p>
       ) : null}
       <ConfirmationDialog
         open={isConfirmingCancel}
         onOpenChange={setIsConfirmingCancel}
-        title="Cancel this turn?"
+        title={t('sessions.turn.cancelTitle')}
         body={
-          <>
-            Turn <span className="font-mono">{turn.id}</span> is {turn.status.replace('_', ' ')}. Cancelling
-            ends it; tool calls a worker has not picked up are withdrawn, and a tool already running may still
-            finish on the worker.
-          </>
+          <RichText
+            id="sessions.turn.cancelBody"
+            values={{ turn: <span className="font-mono">{turn.id}</span>, status: statusLabel(turn.status) }}
+          />
         }
-        confirmLabel="Cancel turn"
+        confirmLabel={t('sessions.turn.cancel')}
         isDestructive
         onConfirm={() => cancel.mutateAsync(turn.id)}
       />

@@ -1,4 +1,5 @@
 import type { components } from '@/api/schema.gen'
+import { t } from '@/i18n'
 
 type Session = components['schemas']['Session']
 
@@ -20,12 +21,11 @@ export function describeEnvironmentSelection(
   agentDefaultEnvironmentId?: string | null,
 ): EnvironmentSelection {
   const version = session.agentVersion ?? null
-  const atVersion = version === null ? '' : ` at definition version ${version}`
   if (!session.environmentId) {
     return {
       source: 'none',
-      marker: 'none',
-      reason: 'No environment: the agent had no default and none was chosen at creation.',
+      marker: t('sessions.selection.marker.none'),
+      reason: t('sessions.selection.reason.none'),
       changedAt: null,
     }
   }
@@ -33,22 +33,25 @@ export function describeEnvironmentSelection(
     case 'agent_default':
       return {
         source: 'agent_default',
-        marker: 'inherited',
-        reason: `Inherited from the agent’s default environment${atVersion}, because the session was created without one.`,
+        marker: t('sessions.selection.marker.inherited'),
+        reason:
+          version === null
+            ? t('sessions.selection.reason.inherited')
+            : t('sessions.selection.reason.inheritedAtVersion', { version }),
         changedAt: null,
       }
     case 'explicit':
       return {
         source: 'explicit',
-        marker: 'explicit',
-        reason: 'Chosen explicitly when the session was created; it applies to this session only.',
+        marker: t('sessions.selection.marker.explicit'),
+        reason: t('sessions.selection.reason.explicit'),
         changedAt: null,
       }
     case 'changed':
       return {
         source: 'changed',
-        marker: 'changed',
-        reason: 'Changed after creation; working files stayed in the previous environment.',
+        marker: t('sessions.selection.marker.changed'),
+        reason: t('sessions.selection.reason.changed'),
         changedAt: session.environmentChangedAt ?? null,
       }
     default:
@@ -57,18 +60,20 @@ export function describeEnvironmentSelection(
   if (agentDefaultEnvironmentId === undefined) {
     return {
       source: 'unknown',
-      marker: 'unknown',
-      reason: 'The server does not say how it was selected.',
+      marker: t('sessions.selection.marker.unknown'),
+      reason: t('sessions.selection.reason.unknown'),
       changedAt: null,
     }
   }
   const isSame = agentDefaultEnvironmentId === session.environmentId
   return {
     source: 'unknown',
-    marker: isSame ? 'matches default' : 'differs from default',
+    marker: isSame
+      ? t('sessions.selection.marker.matchesDefault')
+      : t('sessions.selection.marker.differsFromDefault'),
     reason: isSame
-      ? 'The server does not say how it was selected; it matches the agent’s current default, so it was probably inherited.'
-      : 'The server does not say how it was selected; it differs from the agent’s current default, so it was chosen or changed for this session (or the default changed since).',
+      ? t('sessions.selection.reason.matchesDefault')
+      : t('sessions.selection.reason.differsFromDefault'),
     changedAt: null,
   }
 }

@@ -1,5 +1,9 @@
 import type { components } from '@/api/schema.gen'
 import { environmentWorkers, WORKER_ONLINE_WINDOW_MS, type KnownWorker } from './environment-workers'
+import { joinList } from './join-list'
+import { statusLabel } from './status-label'
+import { t } from '@/i18n'
+import { formatDuration } from '@/lib/format-duration'
 
 type Schemas = components['schemas']
 type Turn = Schemas['Turn']
@@ -27,6 +31,17 @@ export type StallCause = {
   title: string
   detail: string
   fix?: { label: string; href: string }
+}
+
+export function confidenceLabel(confidence: StallCause['confidence']): string {
+  switch (confidence) {
+    case 'blocking':
+      return t('sessions.stall.confidence.blocking')
+    case 'likely':
+      return t('sessions.stall.confidence.likely')
+    case 'possible':
+      return t('sessions.stall.confidence.possible')
+  }
 }
 
 export type PendingAction = { requestId: string; turnId: string; kind: string; toolName: string | null }
@@ -86,9 +101,12 @@ export function diagnoseStall(input: StallInput): StallDiagnosis | null {
     causes.push({
       code: 'earlier_turn',
       confidence: 'blocking',
-      title: 'An earlier turn is still unresolved',
-      detail: `Turns run in order: ${blockingTurn.id} is ${blockingTurn.status.replace('_', ' ')}, so this turn waits behind it.`,
-      fix: { label: 'Show that turn', href: `?tab=events&q=${blockingTurn.id}` },
+      title: t('sessions.stall.earlierTurn.title'),
+      detail: t('sessions.stall.earlierTurn.detail', {
+        turn: blockingTurn.id,
+        status: statusLabel(blockingTurn.status),
+      }),
+      fix: { label: t('sessions.stall.earlierTurn.fix'), href: `?tab=events&q=${blockingTurn.id}` },
     })
   }
   const actions = input.pendingActions.filter((action) => action.turnId === blockingTurn.id)
@@ -96,9 +114,11 @@ export function diagnoseStall(input: StallInput): StallDiagnosis | null {
     causes.push({
       code: 'pending_action',
       confidence: 'blocking',
-      title: `Waiting for your answer${action.toolName ? ` to ${action.toolName}` : ''}`,
-      detail: `Required action ${action.requestId} (${action.kind}) is unanswered; the turn continues once it is allowed or denied.`,
-      fix: { label: 'Answer it', href: '#required-actions' },
+      title: action.toolName
+        ? t('sessions.stall.pendingAction.titleTool', { tool: action.toolName })
+        : t('sessions.stall.pendingAction.title'),
+      detail: t('sessions.stall.pendingAction.detail', { request: action.requestId, kind: action.kind }),
+      fix: { label: t('sessions.stall.pendingAction.fix'), href: '#required-actions' },
     })
   }
 
@@ -107,25 +127,25 @@ export function diagnoseStall(input: StallInput): StallDiagnosis | null {
     causes.push({
       code: 'no_environment',
       confidence: 'blocking',
-      title: 'The session has no environment',
-      detail: 'Its agent had no default environment when it was created, so tool calls have nowhere to run.',
-      fix: { label: 'Choose an environment', href: '?tab=environment' },
+      title: t('sessions.stall.noEnvironment.title'),
+      detail: t('sessions.stall.noEnvironment.detail'),
+      fix: { label: t('sessions.stall.noEnvironment.fix'), href: '?tab=environment' },
     })
   } else if (env === 'missing') {
     causes.push({
       code: 'environment_missing',
       confidence: 'blocking',
-      title: 'The environment is gone',
-      detail: `${input.environmentId} was deleted or is not visible to you.`,
-      fix: { label: 'Choose another environment', href: '?tab=environment' },
+      title: t('sessions.stall.environmentMissing.title'),
+      detail: t('sessions.stall.environmentMissing.detail', { environment: input.environmentId }),
+      fix: { label: t('sessions.stall.chooseAnotherEnvironment'), href: '?tab=environment' },
     })
   } else if (env && env.archivedAt !== null) {
     causes.push({
       code: 'environment_archived',
       confidence: 'blocking',
-      title: 'The environment is archived',
-      detail: `${env.name} was archived; archived environments take no new work.`,
-      fix: { label: 'Choose another environment', href: '?tab=environment' },
+      title: t('sessions.stall.environmentArchived.title'),
+      detail: t('sessions.stall.environmentArchived.detail', { environment: env.name }),
+      fix: { label: t('sessions.stall.chooseAnotherEnvironment'), href: '?tab=environment' },
     })
   }
 
@@ -137,11 +157,11 @@ export function diagnoseStall(input: StallInput): StallDiagnosis | null {
       causes.push({
         code: 'local_disabled',
         confidence: isKnown ? 'likely' : 'possible',
-        title: 'Local environments may be disabled by deployment policy',
+        title: t('sessions.stall.localDisabled.title'),
         detail: isKnown
-          ? 'The server reported that local environments are disabled on this deployment.'
-          : 'A deployment without BUILDER_ALLOW_LOCAL_ENVIRONMENT refuses local work; an administrator decides.',
-        ...(envHref ? { fix: { label: 'Open the environment', href: envHref } } : {}),
+          ? t('sessions.stall.localDisabled.detailReported')
+          : t('sessions.stall.localDisabled.detail', { variable: 'BUILDER_ALLOW_LOCAL_ENVIRONMENT' }),
+        ...(envHref ? { fix: { label: t('sessions.stall.openEnvironment'), href: envHref } } : {}),
       })
     }
     if (env.type === 'sandbox' && !env.config.apiKey) {
@@ -150,10 +170,12 @@ export function diagnoseStall(input: StallInput): StallDiagnosis | null {
       causes.push({
         code: 'sandbox_credentials',
         confidence: isKnown ? 'likely' : 'possible',
-        title: 'Sandbox credentials may be missing',
-        detail:
-          'The environment has no apiKey of its own, so it relies on the deployment’s BUILDER_E2B_API_KEY; without one no sandbox can start.',
-        ...(envHref ? { fix: { label: 'Open the environment', href: envHref } } : {}),
+        title: t('sessions.stall.sandboxCredentials.title'),
+        detail: t('sessions.stall.sandboxCredentials.detail', {
+          field: 'apiKey',
+          variable: 'BUILDER_E2B_API_KEY',
+        }),
+        ...(envHref ? { fix: { label: t('sessions.stall.openEnvironment'), href: envHref } } : {}),
       })
     }
   }
@@ -161,9 +183,8 @@ export function diagnoseStall(input: StallInput): StallDiagnosis | null {
     causes.push({
       code: 'unknown',
       confidence: 'possible',
-      title: 'No blocker found',
-      detail:
-        'Nothing the console can see holds this turn; the server may simply be busy. The events show its progress.',
+      title: t('sessions.stall.unknown.title'),
+      detail: t('sessions.stall.unknown.detail'),
     })
   }
   return { turn, blockingTurn, causes, workers }
@@ -176,7 +197,7 @@ function workerCauses(
   envHref: string | null,
 ): StallCause[] {
   const causes: StallCause[] = []
-  const fix = envHref ? { label: 'Open the environment to start a worker', href: envHref } : undefined
+  const fix = envHref ? { label: t('sessions.stall.noWorker.fix'), href: envHref } : undefined
   const online = workers.filter((worker) => worker.isOnline)
   const lastSeen = workers[0]?.lastSeenAt ?? null
   const issuedAt = keyIssuedAt(env)
@@ -190,12 +211,19 @@ function workerCauses(
     causes.push({
       code: 'no_worker_online',
       confidence: isNew && unlinked.length > 0 ? 'likely' : 'blocking',
-      title: 'No worker is online for this self-hosted environment',
+      title: t('sessions.stall.noWorker.title'),
       detail: !isNew
-        ? `Workers that served it before (${workers.map((w) => w.workerId).join(', ')}) sent no heartbeat in the last 45 s.`
+        ? t('sessions.stall.noWorker.detailSilent', {
+            workers: joinList(workers.map((w) => w.workerId)),
+            window: formatDuration(WORKER_ONLINE_WINDOW_MS),
+          })
         : unlinked.length > 0
-          ? `No worker has claimed work on ${env.name} yet. ${unlinked.join(', ')} ${unlinked.length === 1 ? 'is' : 'are'} online, but the API does not say for which environment.`
-          : `No worker has ever claimed work on ${env.name}. Start one with the environment's key.`,
+          ? t('sessions.stall.noWorker.detailUnlinked', {
+              environment: env.name,
+              workers: joinList(unlinked),
+              count: unlinked.length,
+            })
+          : t('sessions.stall.noWorker.detailNever', { environment: env.name }),
       ...(fix ? { fix } : {}),
     })
     const changedAt = issuedAt ?? env.updatedAt
@@ -203,12 +231,12 @@ function workerCauses(
       causes.push({
         code: 'key_rotated',
         confidence: issuedAt !== null ? 'likely' : 'possible',
-        title: 'The key may have been rotated after the worker last authenticated',
+        title: t('sessions.stall.keyRotated.title'),
         detail:
           issuedAt !== null
-            ? 'The environment key was issued after the last worker heartbeat; the old key stops working at once.'
-            : 'The environment changed after the last worker heartbeat (a key rotation changes it too).',
-        ...(envHref ? { fix: { label: 'Restart workers with the new key', href: envHref } } : {}),
+            ? t('sessions.stall.keyRotated.detailIssued')
+            : t('sessions.stall.keyRotated.detailChanged'),
+        ...(envHref ? { fix: { label: t('sessions.stall.keyRotated.fix'), href: envHref } } : {}),
       })
     }
     return causes
@@ -223,8 +251,14 @@ function workerCauses(
     causes.push({
       code: 'worker_running',
       confidence: 'possible',
-      title: `Worker ${held.claimedBy} holds the work and is running the tool call`,
-      detail: `Work ${held.id} is ${held.status}${held.workDir ? ` in ${held.workDir}` : ''}; the turn resumes when the worker posts its result.`,
+      title: t('sessions.stall.workerRunning.title', { worker: held.claimedBy }),
+      detail: held.workDir
+        ? t('sessions.stall.workerRunning.detailIn', {
+            work: held.id,
+            status: statusLabel(held.status),
+            directory: held.workDir,
+          })
+        : t('sessions.stall.workerRunning.detail', { work: held.id, status: statusLabel(held.status) }),
     })
     return causes
   }
@@ -239,9 +273,12 @@ function workerCauses(
     causes.push({
       code: 'workers_busy',
       confidence: 'possible',
-      title: 'Workers are online but have not claimed this work',
-      detail: `${online.map((w) => w.workerId).join(', ')} ${online.length === 1 ? 'is' : 'are'} online; each holds one session at a time, so they may be busy elsewhere.`,
-      ...(envHref ? { fix: { label: 'See the environment’s queue', href: envHref } } : {}),
+      title: t('sessions.stall.workersBusy.title'),
+      detail: t('sessions.stall.workersBusy.detail', {
+        workers: joinList(online.map((w) => w.workerId)),
+        count: online.length,
+      }),
+      ...(envHref ? { fix: { label: t('sessions.stall.workersBusy.fix'), href: envHref } } : {}),
     })
   }
   return causes

@@ -1,10 +1,28 @@
 import type { SessionState } from './fold-session-state'
+import { t } from '@/i18n'
 
 export type StateChange = {
   section: 'session' | 'turns' | 'tools' | 'items' | 'required actions' | 'usage'
   key: string
   before: string | null
   after: string | null
+}
+
+export function sectionLabel(section: StateChange['section']): string {
+  switch (section) {
+    case 'session':
+      return t('sessions.compare.section.session')
+    case 'turns':
+      return t('sessions.compare.section.turns')
+    case 'tools':
+      return t('sessions.compare.section.tools')
+    case 'items':
+      return t('sessions.compare.section.items')
+    case 'required actions':
+      return t('sessions.compare.section.requiredActions')
+    case 'usage':
+      return t('sessions.compare.section.usage')
+  }
 }
 
 function diffRecords(
@@ -39,7 +57,11 @@ export function diffSessionStates(before: SessionState, after: SessionState): St
     ...diffRecords('required actions', before.requiredActions, after.requiredActions),
   )
   const usage = (state: SessionState) =>
-    `${state.usage.modelCalls} calls, ${state.usage.inputTokens} in / ${state.usage.outputTokens} out tokens`
+    t('sessions.compare.usage', {
+      calls: state.usage.modelCalls,
+      input: state.usage.inputTokens,
+      output: state.usage.outputTokens,
+    })
   if (usage(before) !== usage(after)) {
     changes.push({ section: 'usage', key: 'tokens', before: usage(before), after: usage(after) })
   }

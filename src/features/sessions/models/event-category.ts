@@ -1,16 +1,26 @@
 import type { PublicEvent } from './event-store'
+import { t } from '@/i18n'
 
 export const EVENT_CATEGORIES = ['turn', 'message', 'tool', 'action', 'usage', 'session', 'other'] as const
 export type EventCategory = (typeof EVENT_CATEGORIES)[number]
 
-export const CATEGORY_LABELS: Record<EventCategory, string> = {
-  turn: 'Turns & runs',
-  message: 'Messages',
-  tool: 'Tools',
-  action: 'Actions & inputs',
-  usage: 'Usage',
-  session: 'Session',
-  other: 'Other',
+export function categoryLabel(category: EventCategory): string {
+  switch (category) {
+    case 'turn':
+      return t('sessions.category.turn')
+    case 'message':
+      return t('sessions.category.message')
+    case 'tool':
+      return t('sessions.category.tool')
+    case 'action':
+      return t('sessions.category.action')
+    case 'usage':
+      return t('sessions.category.usage')
+    case 'session':
+      return t('sessions.category.session')
+    case 'other':
+      return t('sessions.category.other')
+  }
 }
 
 /** The filter family of an event type; unknown future types land in `other`, never dropped. */

@@ -1,5 +1,6 @@
 import type { components } from '@/api/schema.gen'
 import type { ToolRecord } from './tool-records'
+import { t } from '@/i18n'
 
 type WorkItem = components['schemas']['WorkItem']
 
@@ -59,28 +60,34 @@ export function findWorkItemFor(record: ToolRecord, context: ClaimContext): Work
 export function joinToolClaim(record: ToolRecord, context: ClaimContext): ToolClaim {
   const steps: ClaimStep[] = []
   if (record.requestedAt !== null)
-    steps.push({ kind: 'requested', label: `${record.name} requested`, at: record.requestedAt })
+    steps.push({
+      kind: 'requested',
+      label: t('sessions.claim.requested', { tool: record.name }),
+      at: record.requestedAt,
+    })
   if (!context.isSelfHosted) {
     if (record.completedAt !== null)
-      steps.push({ kind: 'result', label: 'Ran in the backend; result recorded', at: record.completedAt })
+      steps.push({ kind: 'result', label: t('sessions.claim.ranInBackend'), at: record.completedAt })
     return { workItem: null, workerId: null, workDir: null, steps }
   }
   if (record.suspendedAt !== null) {
     steps.push({
       kind: 'suspended',
-      label: `Turn suspended${record.suspendReason ? ` (${record.suspendReason})` : ''}`,
+      label: record.suspendReason
+        ? t('sessions.claim.suspendedBecause', { reason: record.suspendReason })
+        : t('sessions.claim.suspended'),
       at: record.suspendedAt,
     })
   }
   const item = findWorkItemFor(record, context)
   if (item) {
-    steps.push({ kind: 'queued', label: `Work ${item.id} queued`, at: item.createdAt })
+    steps.push({ kind: 'queued', label: t('sessions.claim.queued', { work: item.id }), at: item.createdAt })
     const metadata = item.metadata
     const reclaimedFrom = str(metadata.reclaimedFrom)
     if (reclaimedFrom) {
       steps.push({
         kind: 'reclaimed',
-        label: `Lease of ${reclaimedFrom} lapsed; work returned to the queue`,
+        label: t('sessions.claim.reclaimed', { worker: reclaimedFrom }),
         at: num(metadata.reclaimedAt),
       })
     }
@@ -88,23 +95,24 @@ export function joinToolClaim(record: ToolRecord, context: ClaimContext): ToolCl
       const claimedAt = num(metadata.claimedAt)
       steps.push({
         kind: 'claimed',
-        label: `Claimed by worker ${item.claimedBy}`,
+        label: t('sessions.claim.claimed', { worker: item.claimedBy }),
         at: claimedAt,
         ...(claimedAt === null ? { notAfter: record.completedAt ?? item.updatedAt } : {}),
       })
     } else if (!record.isComplete) {
-      steps.push({ kind: 'waiting', label: 'Waiting for a worker to claim the work', at: null })
+      steps.push({ kind: 'waiting', label: t('sessions.claim.waitingForWorker'), at: null })
     }
   } else if (!record.isComplete && record.suspendedAt !== null) {
-    steps.push({ kind: 'waiting', label: 'No work item yet for this session', at: null })
+    steps.push({ kind: 'waiting', label: t('sessions.claim.noWorkItem'), at: null })
   }
   if (record.completedAt !== null) {
     steps.push({
       kind: 'result',
-      label: record.isError ? 'Result posted (error)' : 'Result posted',
+      label: record.isError ? t('sessions.claim.resultError') : t('sessions.claim.result'),
       at: record.completedAt,
     })
   }
-  if (record.resumedAt !== null) steps.push({ kind: 'resumed', label: 'Turn resumed', at: record.resumedAt })
+  if (record.resumedAt !== null)
+    steps.push({ kind: 'resumed', label: t('sessions.claim.resumed'), at: record.resumedAt })
   return { workItem: item, workerId: item?.claimedBy ?? null, workDir: item?.workDir ?? null, steps }
 }

@@ -1,5 +1,6 @@
 import { ApiError } from '@/api/api-error'
 import type { components } from '@/api/schema.gen'
+import { t } from '@/i18n'
 
 type Turn = components['schemas']['Turn']
 
@@ -12,6 +13,6 @@ export function normalizeTurnList(data: unknown): Turn[] {
   throw new ApiError({
     status: 200,
     kind: 'malformed',
-    message: 'The server sent a turn list the console does not understand (expected a list or {items}).',
+    message: t('sessions.errors.malformedTurnList'),
   })
 }

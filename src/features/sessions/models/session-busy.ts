@@ -1,4 +1,6 @@
+import { statusLabel } from './status-label'
 import type { components } from '@/api/schema.gen'
+import { t } from '@/i18n'
 
 type Schemas = components['schemas']
 
@@ -25,12 +27,18 @@ export function sessionBusyReason(
   workItems: readonly Schemas['WorkItem'][],
 ): string | null {
   const turn = turns.find((candidate) => OPEN_TURN.has(candidate.status))
-  if (turn) return `Turn ${turn.id} is ${turn.status.replace('_', ' ')}; let it finish or cancel it first.`
+  if (turn) return t('sessions.busy.turn', { turn: turn.id, status: statusLabel(turn.status) })
   const item = workItems.find(
     (candidate) => candidate.sessionId === sessionId && LIVE_WORK.has(candidate.status),
   )
   if (item) {
-    return `Work item ${item.id} is ${item.status}${item.claimedBy ? ` (worker ${item.claimedBy})` : ''}; wait until the worker has stopped.`
+    return item.claimedBy
+      ? t('sessions.busy.workClaimed', {
+          work: item.id,
+          status: statusLabel(item.status),
+          worker: item.claimedBy,
+        })
+      : t('sessions.busy.work', { work: item.id, status: statusLabel(item.status) })
   }
   return null
 }

@@ -1,6 +1,7 @@
 import type { PublicEvent } from './event-store'
 import { maskSecretsInText } from './mask-secrets'
 import { outputText } from './tool-records'
+import { t } from '@/i18n'
 import { stripAnsi } from '@/lib/ansi'
 
 const MAX = 160
@@ -46,7 +47,11 @@ function describe(event: PublicEvent): string {
     case 'usage': {
       const usage = data.usage as { input_tokens?: unknown; output_tokens?: unknown } | undefined
       const tokens = (value: unknown) => (typeof value === 'number' ? String(value) : '?')
-      return `${str(data.model) ?? ''} ${tokens(usage?.input_tokens)} in / ${tokens(usage?.output_tokens)} out`
+      return t('sessions.row.usageSummary', {
+        model: str(data.model) ?? '',
+        input: tokens(usage?.input_tokens),
+        output: tokens(usage?.output_tokens),
+      })
     }
     default:
       return compact(data)

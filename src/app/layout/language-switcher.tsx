@@ -1,0 +1,37 @@
+import { useId, type ChangeEvent } from 'react'
+import { Select } from '@/components/ui/input'
+import { isLocale, LOCALE_NAMES, LOCALES, setLocale, useT } from '@/i18n'
+import { cn } from '@/lib/cn'
+
+/**
+ * English / 简体中文. Each language is named in itself (and marked with its `lang`), so a reader
+ * who cannot read the current language still finds their own; the choice is remembered.
+ */
+export function LanguageSwitcher({ className }: { className?: string }) {
+  const { t, locale } = useT('app')
+  const id = useId()
+
+  function handleChange(event: ChangeEvent<HTMLSelectElement>) {
+    const next = event.target.value
+    if (!isLocale(next)) return
+    setLocale(next, { persist: true }).catch((error: unknown) => {
+      // The catalog chunk did not load (offline, stale deploy): the console stays in its language.
+      console.error('Could not switch language', error)
+    })
+  }
+
+  return (
+    <span className={cn('inline-flex items-center', className)}>
+      <label htmlFor={id} className="sr-only">
+        {t('app.language.label')}
+      </label>
+      <Select id={id} value={locale} onChange={handleChange} className="h-8">
+        {LOCALES.map((option) => (
+          <option key={option} value={option} lang={option}>
+            {LOCALE_NAMES[option]}
+          </option>
+        ))}
+      </Select>
+    </span>
+  )
+}

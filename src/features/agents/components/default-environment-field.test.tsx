@@ -1,0 +1,78 @@
+import { render, screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { DefaultEnvironmentField } from './default-environment-field'
+import type { EnvironmentChoice } from '../api/use-environment-choices'
+import type { Environment } from '../models/agent-types'
+import { setLocale } from '@/i18n'
+
+function environment(overrides: Partial<Environment>): Environment {
+  return {
+    id: 'env_1',
+    name: 'build-workers',
+    type: 'self_hosted',
+    config: {},
+    ownerId: 'usr_alice',
+    createdAt: 1,
+    updatedAt: 1,
+    archivedAt: null,
+    ...overrides,
+  }
+}
+
+const choices: EnvironmentChoice[] = [
+  {
+    environment: environment({}),
+    health: { state: 'online', workerIds: ['w1', 'w2'], lastSeenAt: Date.now() },
+  },
+  {
+    environment: environment({ id: 'env_2', name: 'e2b-python', type: 'sandbox' }),
+    health: { state: 'managed' },
+  },
+]
+
+function renderField(value: string | null) {
+  return render(
+    <DefaultEnvironmentField
+      id="default-environment"
+      value={value}
+      choices={choices}
+      lookup={{ status: 'not_found' }}
+      isReadOnly={false}
+      onChange={() => undefined}
+    />,
+  )
+}
+
+describe('DefaultEnvironmentField', () => {
+  it('names each choice with its type and worker health, and an unlisted default as such', () => {
+    renderField('env_gone')
+    const select = screen.getByRole('combobox', { name: 'Default environment' })
+    expect(
+      within(select).getByRole('option', { name: 'None: each session must pick an environment' }),
+    ).toBeInTheDocument()
+    expect(
+      within(select).getByRole('option', { name: 'build-workers · self-hosted worker · online (2 workers)' }),
+    ).toBeInTheDocument()
+    expect(within(select).getByRole('option', { name: 'e2b-python · sandbox (E2B)' })).toBeInTheDocument()
+    expect(
+      within(select).getByRole('option', { name: 'env_gone · deleted or not visible to you' }),
+    ).toBeInTheDocument()
+  })
+
+  it('speaks Simplified Chinese', async () => {
+    await setLocale('zh-CN')
+    try {
+      renderField('env_gone')
+      const select = screen.getByRole('combobox', { name: '默认环境' })
+      expect(within(select).getByRole('option', { name: '无：每个会话都必须指定环境' })).toBeInTheDocument()
+      expect(
+        within(select).getByRole('option', { name: 'build-workers · 自托管工作进程 · 在线（2 个工作进程）' }),
+      ).toBeInTheDocument()
+      expect(
+        within(select).getByRole('option', { name: 'env_gone · 已删除或对你不可见' }),
+      ).toBeInTheDocument()
+    } finally {
+      await setLocale('en')
+    }
+  })
+})

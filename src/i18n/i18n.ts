@@ -1,0 +1,131 @@
+import { setupI18n, type Messages } from '@lingui/core'
+import { use, useSyncExternalStore } from 'react'
+import { localeOfCatalog, namespaceOfCatalog } from './catalog-files'
+
+export const LOCALES = ['en', 'zh-CN'] as const
+export type Locale = (typeof LOCALES)[number]
+export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', 'zh-CN': '简体中文' }
+
+const LOCALE_KEY = 'asc.locale'
+
+export const i18n = setupI18n({
+  locale: 'en',
+  messages: { en: {}, 'zh-CN': {} },
+  // The catalog check in npm test keeps both languages complete; a missing id at runtime is a
+  // bug, reported loudly in development and tests (which fail on console.error).
+  missing: (locale, id) => {
+    if (import.meta.env.DEV || import.meta.env.MODE === 'test')
+      console.error(`Missing message "${id}" for locale ${locale}`)
+    return id
+  },
+})
+
+// One lazily loaded chunk per namespace and locale: a screen loads the strings it shows.
+const loaders = import.meta.glob<{ default: Messages }>('/src/**/locales/*.json')
+const catalogLoaders = new Map<string, () => Promise<{ default: Messages }>>()
+for (const [path, load] of Object.entries(loaders)) {
+  const namespace = namespaceOfCatalog(path)
+  const locale = localeOfCatalog(path)
+  if (namespace && locale) catalogLoaders.set(`${namespace}/${locale}`, load)
+}
+
+const pending = new Map<string, Promise<void>>()
+const loaded = new Set<string>()
+const namespacesInUse = new Set<string>()
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
+}
+
+/** Registers messages that are already in memory (tests load every catalog up front). */
+export function addCatalog(namespace: string, locale: Locale, messages: Messages) {
+  i18n.load(locale, messages)
+  loaded.add(`${namespace}/${locale}`)
+  namespacesInUse.add(namespace)
+}
+
+export function loadNamespace(namespace: string, locale: Locale = activeLocale()): Promise<void> {
+  const key = `${namespace}/${locale}`
+  namespacesInUse.add(namespace)
+  if (loaded.has(key)) return Promise.resolve()
+  const existing = pending.get(key)
+  if (existing) return existing
+  const load = catalogLoaders.get(key)
+  if (!load) return Promise.reject(new Error(`No message catalog ${key}`))
+  const promise = load().then((module) => {
+    i18n.load(locale, module.default)
+    loaded.add(key)
+    notify()
+  })
+  pending.set(key, promise)
+  return promise
+}
+
+export function activeLocale(): Locale {
+  return isLocale(i18n.locale) ? i18n.locale : 'en'
+}
+
+/** The saved choice, else the browser's language when it is Chinese, else English. */
+export function preferredLocale(): Locale {
+  try {
+    const saved = localStorage.getItem(LOCALE_KEY)
+    if (isLocale(saved)) return saved
+  } catch {
+    // Storage can be unavailable (privacy mode); fall through to the browser's language.
+  }
+  const languages = typeof navigator === 'undefined' ? [] : navigator.languages
+  return languages.some((language) => language.toLowerCase().startsWith('zh')) ? 'zh-CN' : 'en'
+}
+
+/**
+ * Switches language without a flash: every namespace already on screen is loaded in the new
+ * language before the switch, so no component suspends.
+ */
+export async function setLocale(locale: Locale, options: { persist?: boolean } = {}) {
+  await Promise.all([...namespacesInUse].map((namespace) => loadNamespace(namespace, locale)))
+  i18n.activate(locale)
+  if (typeof document !== 'undefined') document.documentElement.lang = locale
+  if (options.persist) {
+    try {
+      localStorage.setItem(LOCALE_KEY, locale)
+    } catch {
+      // The switch still applies for this visit.
+    }
+  }
+  notify()
+}
+
+let version = 0
+const listeners = new Set<() => void>()
+function notify() {
+  version += 1
+  for (const listener of listeners) listener()
+}
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/** Translates a message id (always a literal, so the catalog check can see it). */
+export function t(id: string, values?: Record<string, unknown>): string {
+  return i18n._(id, values)
+}
+
+/**
+ * The strings of the given namespaces, re-rendering on a language switch. Suspends (to the
+ * nearest Suspense boundary) the first time a namespace is needed in the active language.
+ */
+export function useT(...namespaces: string[]) {
+  useSyncExternalStore(subscribe, () => version)
+  const locale = activeLocale()
+  for (const namespace of namespaces) {
+    if (!loaded.has(`${namespace}/${locale}`)) use(loadNamespace(namespace, locale))
+  }
+  return { t, locale }
+}
+
+/** The active locale for Intl formatting, re-rendering on a language switch. */
+export function useLocale(): Locale {
+  useSyncExternalStore(subscribe, () => version)
+  return activeLocale()
+}

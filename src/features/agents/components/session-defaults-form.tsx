@@ -11,6 +11,7 @@ import {
   type DefaultEnvironmentLookup,
 } from '../models/default-environment-warnings'
 import { errorMessage, isApiError } from '@/api/api-error'
+import { failureAdvice } from '@/api/failure-advice'
 import { Button } from '@/components/ui/button'
 import { Notice } from '@/components/ui/notice'
 import { useT } from '@/i18n'
@@ -120,7 +121,7 @@ export function SessionDefaultsForm({
               {t('agents.form.requestId', { requestId: editor.saveError.requestId })}
             </p>
           ) : null}
-          <p className="mt-1 text-xs text-muted-foreground">{t('agents.form.changesKept')}</p>
+          <p className="mt-1 text-xs text-muted-foreground">{failureAdvice(editor.saveError)}</p>
         </Notice>
       ) : null}
       {editor.saved && !editor.isDirty ? (

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
 import type { setupServer } from 'msw/node'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { TEST_NOW } from '@/mocks/node'
@@ -233,6 +234,26 @@ describe('Runtime configuration → Session defaults', () => {
       ),
     ).toBeInTheDocument()
     expect(await environmentSelect()).toHaveValue(ENV.dataplaneLocal)
+  })
+
+  it('a 403 on save leaves the panel read-only with the server’s reason, the choice still shown', async () => {
+    const app = await open(`/agents/${AGENT.triageBot}?tab=runtime`)
+    app.server.use(
+      http.patch('*/api/v1/agents/:agentId/definition', () =>
+        HttpResponse.json({ error: 'agent is owned by the platform team' }, { status: 403 }),
+      ),
+    )
+    const select = await environmentSelect()
+    await userEvent.selectOptions(select, ENV.e2bPython)
+    await userEvent.click(screen.getByRole('button', { name: 'Save session defaults' }))
+    expect(
+      await screen.findByText(/The server refused this change for your account \(agent is owned by the platform team\)/),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('alert')).toHaveTextContent('your role cannot make this change')
+    expect(select).toHaveValue(ENV.e2bPython)
+    expect(select).toBeDisabled()
+    expect(screen.queryByRole('button', { name: 'Save session defaults' })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Copy as curl' })).toBeEnabled()
   })
 
   it('a viewer sees the panel read-only with the reason, and can copy the PATCH as curl', async () => {

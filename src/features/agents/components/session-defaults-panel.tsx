@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { CopyDefinitionCurlDialog } from './copy-definition-curl-dialog'
 import { SessionDefaultsForm, type ChecklistChoices } from './session-defaults-form'
-import { useSessionDefaultsEditor } from './use-session-defaults-editor'
+import { refusedForAccount, useSessionDefaultsEditor } from './use-session-defaults-editor'
 import { VersionConflictDialog } from './version-conflict-dialog'
 import { memoryStoreChoicesQuery, vaultChoicesQuery } from '../api/lookup-queries'
 import { agentDefinitionQuery } from '../api/queries'
@@ -61,7 +61,11 @@ export function SessionDefaultsPanel({
       ? lookup.environment.name
       : environmentId)
 
-  const isReadOnly = readOnlyReason !== null
+  // The role says "may write" but the server said no: same read-only view, with its reason.
+  const refused = refusedForAccount(editor.saveError)
+  const effectiveReadOnlyReason =
+    readOnlyReason ?? (refused === null ? null : t('agents.panel.refusedByServer', { server: refused }))
+  const isReadOnly = effectiveReadOnlyReason !== null
   const { base, draft } = editor
 
   return (
@@ -83,7 +87,7 @@ export function SessionDefaultsPanel({
       </div>
       {isReadOnly ? (
         <Notice tone="warning" title={<Badge tone="warning">{t('agents.panel.readOnly')}</Badge>}>
-          {readOnlyReason}
+          {effectiveReadOnlyReason}
         </Notice>
       ) : null}
       {editor.isBaseOutdated && definition.data ? (

@@ -22,6 +22,15 @@ function isLocalDisabledError(error: unknown): boolean {
 }
 
 /**
+ * The server refused the save for this account (403) for a reason other than the local-environment
+ * policy: the panel turns read-only and says why, instead of inviting more refused saves.
+ */
+export function refusedForAccount(error: unknown): string | null {
+  if (!isApiError(error) || error.status !== 403 || isLocalDisabledError(error)) return null
+  return error.message
+}
+
+/**
  * Edit state of the session-defaults panel. The edit remembers the definition it started from, so
  * a save is a read-modify-write of that exact version: if the server moved on, the 409 opens a
  * conflict to resolve instead of silently overwriting someone else's change.

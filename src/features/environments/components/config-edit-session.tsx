@@ -104,6 +104,7 @@ export function ConfigEditSession({
         changes={session.changes}
         body={session.body}
         error={session.saveError}
+        failure={session.saveFailure}
         isSaving={session.isSaving}
         onSave={() => void handleSave()}
       />

@@ -9,6 +9,7 @@ import { explainEnvironmentError, isLocalDisabledError } from '../models/explain
 import { hasErrors, validateEnvironment } from '../models/validate-environment'
 import { useLocalPolicyStore } from '../stores/local-policy-store'
 import { Button } from '@/components/ui/button'
+import { FailureNotice } from '@/components/ui/failure-notice'
 import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog'
 import { Input, Label, Select } from '@/components/ui/input'
 import { useT } from '@/i18n'
@@ -129,11 +130,7 @@ function CreateEnvironmentForm({
           {t('environments.create.fixBeforeCreating')}
         </p>
       ) : null}
-      {serverError ? (
-        <p role="alert" className="rounded-md bg-destructive/10 p-3 text-sm text-destructive">
-          {serverError}
-        </p>
-      ) : null}
+      {failure && serverError ? <FailureNotice error={failure.error} message={serverError} /> : null}
       <DialogFooter className="items-center">
         <span className="mr-auto">
           <CopyCurlButton request={{ action: 'create', body }} />

@@ -3,6 +3,7 @@ import { CopyCurlButton } from './curl-scope'
 import type { ConfigChange } from '../models/config-diff'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog'
+import { FailureNotice } from '@/components/ui/failure-notice'
 import { RichText, useT } from '@/i18n'
 
 /** The diff before saving: what the PATCH will change, and that it replaces the whole config. */
@@ -14,6 +15,7 @@ export function ReviewChangesDialog({
   changes,
   body,
   error,
+  failure = null,
   isSaving,
   onSave,
 }: {
@@ -24,6 +26,8 @@ export function ReviewChangesDialog({
   changes: ConfigChange[]
   body: unknown
   error: string | null
+  /** The failed save behind `error`, for the what-to-do line. */
+  failure?: unknown
   isSaving: boolean
   onSave: () => void
 }) {
@@ -49,11 +53,7 @@ export function ReviewChangesDialog({
           ) : null}
           <ConfigDiffView changes={changes} label={t('environments.review.changesLabel')} />
           <p className="text-xs text-muted-foreground">{t('environments.review.newWorkOnly')}</p>
-          {error ? (
-            <p role="alert" className="rounded-md bg-destructive/10 p-3 text-destructive">
-              {error}
-            </p>
-          ) : null}
+          {error ? <FailureNotice error={failure} message={error} /> : null}
         </div>
         <DialogFooter className="items-center">
           <span className="mr-auto">

@@ -130,6 +130,8 @@ export function useConfigEditSession(environment: Environment) {
     conflict,
     isSaving,
     saveError,
+    /** The failure itself, so the screen can say what to do next. */
+    saveFailure: saveFailure?.error ?? null,
     isDirty,
     changes,
     body,

@@ -5,9 +5,9 @@ import { AgentDefaults } from './agent-defaults'
 import { useCreateSession } from '../api/mutations'
 import { agentsQuery, environmentsQuery } from '../api/queries'
 import { useIdempotentSubmit } from '../hooks/use-idempotent-submit'
-import { errorMessage } from '@/api/api-error'
 import type { components } from '@/api/schema.gen'
 import { Button } from '@/components/ui/button'
+import { FailureNotice } from '@/components/ui/failure-notice'
 import { Dialog, DialogContent, DialogFooter, DialogTrigger } from '@/components/ui/dialog'
 import { Select } from '@/components/ui/input'
 import { useT } from '@/i18n'
@@ -24,7 +24,7 @@ function CreateSessionForm({ initialAgentId, onCancel }: { initialAgentId: strin
   const [agentId, setAgentId] = useState(initialAgentId)
   const [choice, setChoice] = useState<'inherit' | 'explicit'>('inherit')
   const [environmentId, setEnvironmentId] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<unknown>(null)
   const create = useCreateSession()
   // The same body retried (after a timeout, an error) reuses its key, so it cannot create two sessions.
   const { submit } = useIdempotentSubmit('session-create')
@@ -40,7 +40,7 @@ function CreateSessionForm({ initialAgentId, onCancel }: { initialAgentId: strin
       )
       void navigate(`/sessions/${session.id}`)
     } catch (caught) {
-      setError(errorMessage(caught))
+      setError(caught ?? new Error(String(caught)))
     }
   }
 
@@ -107,11 +107,7 @@ function CreateSessionForm({ initialAgentId, onCancel }: { initialAgentId: strin
           </div>
         ) : null}
       </fieldset>
-      {error ? (
-        <p role="alert" className="rounded-md bg-destructive/10 p-3 text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FailureNotice error={error} /> : null}
       <DialogFooter>
         <Button onClick={onCancel}>{t('sessions.create.cancel')}</Button>
         <Button type="submit" variant="primary" disabled={!canSubmit}>

@@ -96,6 +96,37 @@ describe('session page', () => {
     expect(keys[1]).toBe(keys[0])
   })
 
+  it('keeps the unsent message across a reload and a failed send, and forgets it once accepted', async () => {
+    const first = await open(`/sessions/${MORE_SESSIONS.fresh}`)
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Message' }), 'Summarise the logs')
+    // A reload: the page goes away, sessionStorage stays.
+    first.unmount()
+    first.server.close()
+    const app = await open(`/sessions/${MORE_SESSIONS.fresh}`)
+    const message = await screen.findByRole('textbox', { name: 'Message' })
+    expect(message).toHaveValue('Summarise the logs')
+    expect(screen.getByText(/Your unsent message was kept from before/)).toBeInTheDocument()
+
+    app.server.use(
+      http.post('*/api/v1/agent-sessions/:session/turns', () =>
+        HttpResponse.json({ error: 'upstream timed out' }, { status: 503 }),
+      ),
+    )
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }))
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('upstream timed out')
+    // What to do next, with the request id to quote; the text is still there.
+    expect(alert).toHaveTextContent('Your input is kept. The server failed; try again in a moment.')
+    expect(alert).toHaveTextContent(/give request id req_[\w-]+ to your administrator/)
+    expect(message).toHaveValue('Summarise the logs')
+
+    app.server.resetHandlers()
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry the same submission' }))
+    expect(await screen.findByText(/accepted \(queued\)/)).toBeInTheDocument()
+    expect(message).toHaveValue('')
+    expect(sessionStorage.getItem(`asc.sessions.composer.${MORE_SESSIONS.fresh}`)).toBeNull()
+  })
+
   it('denies a required action with a reason', async () => {
     const app = await open(`/sessions/${SESSION.needsApproval}`)
     let body: unknown

@@ -1,9 +1,11 @@
 import { useId, useState } from 'react'
 import { useSubmitTurn } from '../api/mutations'
 import { useIdempotentSubmit } from '../hooks/use-idempotent-submit'
+import { loadComposerDraft, saveComposerDraft } from '../stores/composer-draft'
 import { statusLabel } from '../models/status-label'
 import { errorMessage } from '@/api/api-error'
 import { Button } from '@/components/ui/button'
+import { FailureNotice } from '@/components/ui/failure-notice'
 import { Textarea } from '@/components/ui/textarea'
 import { useT } from '@/i18n'
 
@@ -18,8 +20,14 @@ export const VERIFY_ENVIRONMENT_MESSAGE =
 export function TurnComposer({ sessionId, isDisabled }: { sessionId: string; isDisabled: boolean }) {
   const { t } = useT('sessions')
   const id = useId()
-  const [text, setText] = useState('')
-  const [error, setError] = useState<{ content: string; message: string } | null>(null)
+  // Unsent text survives reloads and failed sends; it is forgotten once the turn is accepted.
+  const [text, setTextState] = useState(() => loadComposerDraft(sessionId))
+  const [isRestored] = useState(() => loadComposerDraft(sessionId).trim() !== '')
+  const setText = (next: string) => {
+    setTextState(next)
+    saveComposerDraft(sessionId, next)
+  }
+  const [error, setError] = useState<{ content: string; cause: unknown } | null>(null)
   const [accepted, setAccepted] = useState<string | null>(null)
   const submitTurn = useSubmitTurn(sessionId)
   const { submit, isPending } = useIdempotentSubmit(`turn:${sessionId}`)
@@ -37,7 +45,7 @@ export function TurnComposer({ sessionId, isDisabled }: { sessionId: string; isD
       )
       if (!isVerify) setText('')
     } catch (caught) {
-      setError({ content, message: errorMessage(caught) })
+      setError({ content, cause: caught })
     }
   }
 
@@ -66,7 +74,13 @@ export function TurnComposer({ sessionId, isDisabled }: { sessionId: string; isD
         placeholder={t('sessions.composer.placeholder')}
         onChange={(event) => setText(event.target.value)}
         className="font-sans text-sm"
+        aria-describedby={isRestored && text.trim() ? `${id}-restored` : undefined}
       />
+      {isRestored && text.trim() ? (
+        <p id={`${id}-restored`} className="text-xs text-muted-foreground">
+          {t('sessions.composer.restored')}
+        </p>
+      ) : null}
       <div className="flex flex-wrap items-center gap-2">
         <Button type="submit" variant="primary" disabled={isDisabled || !trimmed || submitTurn.isPending}>
           {submitTurn.isPending
@@ -86,18 +100,14 @@ export function TurnComposer({ sessionId, isDisabled }: { sessionId: string; isD
         </Button>
       </div>
       {error ? (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center gap-2 rounded-md bg-destructive/10 p-2 text-sm text-destructive"
-        >
-          <span>{t('sessions.notSent', { error: error.message })}</span>
+        <FailureNotice error={error.cause} message={t('sessions.notSent', { error: errorMessage(error.cause) })}>
           <Button
             size="sm"
             onClick={() => void send(error.content, error.content === VERIFY_ENVIRONMENT_MESSAGE)}
           >
             {t('sessions.composer.retrySame')}
           </Button>
-        </div>
+        </FailureNotice>
       ) : null}
       {accepted ? (
         <p role="status" className="text-sm text-success">

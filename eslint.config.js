@@ -58,11 +58,7 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...rawHtmlRules,
-        literalMessageIds,
-      ],
+      'no-restricted-syntax': ['error', ...rawHtmlRules, literalMessageIds],
     },
   },
   // Every user-facing string goes through the message catalogs (src/**/locales), so English and

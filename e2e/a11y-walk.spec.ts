@@ -9,22 +9,31 @@ import { SEEDED } from './sessions-api'
  */
 type Check = (page: Page, context: string) => Promise<void>
 
-async function openDialog(page: Page, trigger: Locator, name: string | RegExp, checkA11y: Check, context: string) {
+async function openDialog(
+  page: Page,
+  trigger: Locator,
+  name: string | RegExp,
+  checkA11y: Check,
+  context: string,
+) {
   await trigger.focus()
   await page.keyboard.press('Enter')
   const dialog = page.getByRole('dialog', { name })
   await expect(dialog).toBeVisible()
   // Focus is inside the dialog (trapped there by Radix)…
-  await expect
-    .poll(() => dialog.evaluate((element) => element.contains(document.activeElement)))
-    .toBe(true)
+  await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true)
   await checkA11y(page, context)
   return dialog
 }
 
 /** Nothing on the screen is still loading (sessions stream forever, so no "network idle"). */
 async function settled(page: Page) {
-  await expect(page.locator('main').getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0, {
+  await expect(
+    page
+      .locator('main')
+      .getByRole('status')
+      .filter({ hasText: /Loading/ }),
+  ).toHaveCount(0, {
     timeout: 20_000,
   })
 }
@@ -51,7 +60,13 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(page.getByRole('table')).toBeVisible()
     await checkA11y(page, context('environments'))
     const create = page.getByRole('button', { name: 'Create environment' }).first()
-    let dialog = await openDialog(page, create, 'Create environment', checkA11y, context('create environment'))
+    let dialog = await openDialog(
+      page,
+      create,
+      'Create environment',
+      checkA11y,
+      context('create environment'),
+    )
     await closeDialog(page, dialog, create)
     dialog = await openDialog(page, create, 'Create environment', checkA11y, context('create environment'))
     await dialog.getByLabel('Name').fill(`a11y-${theme}`)
@@ -131,7 +146,13 @@ for (const theme of ['light', 'dark'] as const) {
     await settled(page)
     await page.getByLabel('New environment', { exact: true }).selectOption({ index: 1 })
     const change = page.getByRole('button', { name: 'Change environment…' })
-    dialog = await openDialog(page, change, /Change the session/, checkA11y, context('change environment dialog'))
+    dialog = await openDialog(
+      page,
+      change,
+      /Change the session/,
+      checkA11y,
+      context('change environment dialog'),
+    )
     await closeDialog(page, dialog, change)
 
     await page.goto('/nowhere')

@@ -85,7 +85,10 @@ test('self-hosted journey by keyboard alone: environment → default → session
   await expect(page).toHaveURL(new RegExp(`/agents/${SEEDED.triageBot}`))
   await tabTo(page, page.getByRole('tab', { name: 'Overview' }))
   await page.keyboard.press('ArrowRight')
-  await expect(page.getByRole('tab', { name: 'Runtime configuration' })).toHaveAttribute('aria-selected', 'true')
+  await expect(page.getByRole('tab', { name: 'Runtime configuration' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  )
   const select = page.getByRole('combobox', { name: 'Default environment' })
   await expect(select.getByRole('option', { name: /kb-workers/ })).toBeAttached()
   await tabTo(page, select)
@@ -109,7 +112,9 @@ test('self-hosted journey by keyboard alone: environment → default → session
   // 4. The environment check turn: it suspends, the worker claims it, it completes.
   await tabTo(page, page.getByRole('button', { name: 'Verify this environment' }))
   await page.keyboard.press('Enter')
-  await expect(page.getByRole('status').filter({ hasText: /Environment check turn_\w+ accepted/ })).toBeVisible()
+  await expect(
+    page.getByRole('status').filter({ hasText: /Environment check turn_\w+ accepted/ }),
+  ).toBeVisible()
   const timeline = page.getByRole('list', { name: 'Session events' })
   await expect(timeline.getByRole('button', { name: /turn\.completed/ })).toBeVisible({ timeout: 60_000 })
 

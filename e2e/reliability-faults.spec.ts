@@ -33,7 +33,9 @@ async function persevere(
     if (attempt === 0 || (await failure.first().isVisible())) {
       await act()
       // Submitting clears the previous failure; wait for that so it is not read as this attempt's.
-      await expect(failure.first()).toBeHidden({ timeout: 5_000 }).catch(() => undefined)
+      await expect(failure.first())
+        .toBeHidden({ timeout: 5_000 })
+        .catch(() => undefined)
     }
     await expect(done.or(failure).or(loadError).first(), `${name}: result or failure`).toBeVisible({
       timeout: 45_000,
@@ -136,7 +138,9 @@ test('journeys complete under 10% injected 5xx and up to 2 s latency, with no du
     dialog.getByRole('combobox', { name: 'Agent' }).locator(`option[value="${SEEDED.triageBot}"]`),
   ).toBeAttached({ timeout: 45_000 })
   await dialog.getByRole('combobox', { name: 'Agent' }).selectOption(SEEDED.triageBot)
-  await expect(dialog.getByTestId('inherited-environment')).toContainText('faulty-workers', { timeout: 30_000 })
+  await expect(dialog.getByTestId('inherited-environment')).toContainText('faulty-workers', {
+    timeout: 30_000,
+  })
   repeats += await persevere(
     page,
     'create session',
@@ -154,7 +158,11 @@ test('journeys complete under 10% injected 5xx and up to 2 s latency, with no du
     repeats += await persevere(
       page,
       `submit "${prompt}"`,
-      () => composer.getByRole('button', { name: /^(Send|Retry send|Retry the same submission)$/ }).first().click(),
+      () =>
+        composer
+          .getByRole('button', { name: /^(Send|Retry send|Retry the same submission)$/ })
+          .first()
+          .click(),
       composer.getByRole('status').filter({ hasText: /Turn turn_\w+ accepted/ }),
       composer.getByRole('alert'),
     )

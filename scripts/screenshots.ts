@@ -4,16 +4,63 @@
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
-import { chromium } from '@playwright/test'
+import { chromium, type Page } from '@playwright/test'
 
 const port = 4399
 const origin = `http://127.0.0.1:${port}`
 const outDir = 'docs/screenshots'
 
-const screens = [
+type Screen = {
+  name: string
+  path: string
+  /** Text that shows the screen has its data. */
+  ready: string
+  /** Streams never go idle: those screens wait for their text and a moment instead. */
+  isLive?: boolean
+  colorScheme?: 'light' | 'dark'
+  locale?: 'en' | 'zh-CN'
+  /** Something to do once the screen is ready (open a dialog, type a query). */
+  act?: (page: Page) => Promise<void>
+}
+
+const screens: Screen[] = [
   { name: 'environments', path: '/environments', ready: 'build-workers' },
+  { name: 'environment-workers', path: '/environments/env_buildworkers01?tab=workers', ready: 'worker-a' },
   { name: 'agents', path: '/agents', ready: 'release-helper' },
+  {
+    name: 'agent-session-defaults',
+    path: '/agents/agt_releasehelper1?tab=runtime',
+    ready: 'Session defaults',
+  },
   { name: 'sessions', path: '/sessions', ready: 'Sessions' },
+  { name: 'session-events', path: '/sessions/sess_builddone0001', ready: 'Submit a turn', isLive: true },
+  {
+    name: 'session-tool-records',
+    path: '/sessions/sess_builddone0001?tab=tools',
+    ready: 'Show in events',
+    isLive: true,
+  },
+  {
+    name: 'session-dark',
+    path: '/sessions/sess_needsapprove1',
+    ready: 'Submit a turn',
+    isLive: true,
+    colorScheme: 'dark',
+  },
+  {
+    name: 'command-palette',
+    path: '/environments',
+    ready: 'build-workers',
+    act: async (page) => {
+      await page.keyboard.press('Control+k')
+      await page.getByRole('combobox', { name: /Search commands/ }).fill('build')
+      await page
+        .getByRole('option', { name: /build-workers/ })
+        .first()
+        .waitFor()
+    },
+  },
+  { name: 'environments-zh-CN', path: '/environments', ready: 'build-workers', locale: 'zh-CN' },
 ]
 
 async function waitForServer(url: string, timeoutMs: number) {
@@ -53,9 +100,13 @@ try {
   await page.getByRole('button', { name: 'Sign in as alice' }).click()
   await page.waitForURL(/environments/)
   for (const screen of screens) {
+    await page.emulateMedia({ colorScheme: screen.colorScheme ?? 'light' })
+    await page.evaluate((locale) => localStorage.setItem('asc.locale', locale), screen.locale ?? 'en')
     await page.goto(`${origin}${screen.path}`)
     await page.getByText(screen.ready, { exact: true }).first().waitFor()
-    await page.waitForLoadState('networkidle')
+    if (screen.isLive) await page.waitForTimeout(1500)
+    else await page.waitForLoadState('networkidle')
+    await screen.act?.(page)
     await page.screenshot({ path: `${outDir}/${screen.name}.png` })
     console.log(`saved ${outDir}/${screen.name}.png`)
   }

@@ -23,7 +23,9 @@ describe('failureAdvice', () => {
   it('speaks Chinese when chosen', async () => {
     await setLocale('zh-CN')
     try {
-      expect(failureAdvice(error(429, { retryAfterMs: 3000 }))).toBe('你的输入已保留。服务器繁忙，请在 3 秒后重试。')
+      expect(failureAdvice(error(429, { retryAfterMs: 3000 }))).toBe(
+        '你的输入已保留。服务器繁忙，请在 3 秒后重试。',
+      )
     } finally {
       await setLocale('en')
     }

@@ -80,7 +80,11 @@ describe('fetchWithSafeRetry', () => {
         .fn<(request: Request) => Promise<Response>>()
         .mockResolvedValueOnce(new Response('busy', { status: 429, headers: { 'Retry-After': '2' } }))
         .mockResolvedValue(new Response('{}', { status: 201 }))
-      const pending = fetchWithSafeRetry(turnRequest(), send, { retries: 2, baseDelayMs: 1, maxDelayMs: 10_000 })
+      const pending = fetchWithSafeRetry(turnRequest(), send, {
+        retries: 2,
+        baseDelayMs: 1,
+        maxDelayMs: 10_000,
+      })
       await vi.advanceTimersByTimeAsync(1_900)
       expect(send).toHaveBeenCalledTimes(1)
       await vi.advanceTimersByTimeAsync(200)

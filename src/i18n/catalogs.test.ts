@@ -26,7 +26,10 @@ for (const path of files.filter((file) => /\/locales\/[\w-]+\.json$/.test(file))
   if (!namespace || !locale) continue
   const catalog = catalogs.get(locale)
   if (!catalog) throw new Error(`${relative(root, path)}: unknown locale ${locale}`)
-  Object.assign(catalog, flattenCatalog(namespace, JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>))
+  Object.assign(
+    catalog,
+    flattenCatalog(namespace, JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>),
+  )
 }
 
 const sources = files.filter(

@@ -229,7 +229,8 @@ export function sanitizeFaults(value: unknown): Partial<MockFaults> {
         (item as ErrorRate).rate <= 1 &&
         ((item as ErrorRate).status === undefined || isNonNegative((item as ErrorRate).status)) &&
         ((item as ErrorRate).lostAnswerShare === undefined ||
-          (isNonNegative((item as ErrorRate).lostAnswerShare) && ((item as ErrorRate).lostAnswerShare ?? 0) <= 1)),
+          (isNonNegative((item as ErrorRate).lostAnswerShare) &&
+            ((item as ErrorRate).lostAnswerShare ?? 0) <= 1)),
     )
   }
   for (const key of [

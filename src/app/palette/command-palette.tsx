@@ -10,7 +10,10 @@ import { cn } from '@/lib/cn'
 
 const THEME_ORDER: ThemeChoice[] = ['system', 'light', 'dark']
 
-function useCommands(isOpen: boolean, onShowShortcuts: () => void): { commands: Command[]; isLoading: boolean; hasFailed: boolean } {
+function useCommands(
+  isOpen: boolean,
+  onShowShortcuts: () => void,
+): { commands: Command[]; isLoading: boolean; hasFailed: boolean } {
   const { t, locale } = useT('palette', 'app')
   const { choice, setChoice } = useThemeStore()
   const environments = useQuery({ ...paletteEnvironmentsQuery(), enabled: isOpen })
@@ -23,7 +26,12 @@ function useCommands(isOpen: boolean, onShowShortcuts: () => void): { commands: 
   const agentNames = new Map((agents.data ?? []).map((agent) => [agent.id, agent.displayName ?? agent.name]))
 
   const commands: Command[] = [
-    { id: 'nav-environments', group: 'navigate', label: t('palette.commands.environments'), to: '/environments' },
+    {
+      id: 'nav-environments',
+      group: 'navigate',
+      label: t('palette.commands.environments'),
+      to: '/environments',
+    },
     { id: 'nav-agents', group: 'navigate', label: t('palette.commands.agents'), to: '/agents' },
     { id: 'nav-sessions', group: 'navigate', label: t('palette.commands.sessions'), to: '/sessions' },
     {
@@ -45,7 +53,8 @@ function useCommands(isOpen: boolean, onShowShortcuts: () => void): { commands: 
       group: 'action',
       label: t('palette.commands.toggleTheme', { theme: themeName(choice) }),
       keywords: ['theme', 'dark', 'light'],
-      perform: () => setChoice(THEME_ORDER[(THEME_ORDER.indexOf(choice) + 1) % THEME_ORDER.length] ?? 'system'),
+      perform: () =>
+        setChoice(THEME_ORDER[(THEME_ORDER.indexOf(choice) + 1) % THEME_ORDER.length] ?? 'system'),
     },
     {
       id: 'action-language',
@@ -61,39 +70,38 @@ function useCommands(isOpen: boolean, onShowShortcuts: () => void): { commands: 
       keywords: ['keyboard', 'help', '?'],
       perform: onShowShortcuts,
     },
-    ...(environments.data ?? []).map(
-      (environment): Command => ({
-        id: environment.id,
-        group: 'environment',
-        label: environment.name,
-        detail: `${environment.type} · ${environment.id}`,
-        keywords: [environment.type],
-        to: `/environments/${encodeURIComponent(environment.id)}`,
+    ...(environments.data ?? []).map((environment): Command => ({
+      id: environment.id,
+      group: 'environment',
+      label: environment.name,
+      detail: `${environment.type} · ${environment.id}`,
+      keywords: [environment.type],
+      to: `/environments/${encodeURIComponent(environment.id)}`,
+    })),
+    ...(agents.data ?? []).map((agent): Command => ({
+      id: agent.id,
+      group: 'agent',
+      label: agent.displayName ?? agent.name,
+      detail: agent.id,
+      keywords: [agent.name, agent.status],
+      to: `/agents/${encodeURIComponent(agent.id)}`,
+    })),
+    ...(sessions.data ?? []).map((session): Command => ({
+      id: session.id,
+      group: 'session',
+      label: session.id,
+      detail: t('palette.sessionDetail', {
+        agent: agentNames.get(session.agentId) ?? session.agentId,
+        status: session.status,
       }),
-    ),
-    ...(agents.data ?? []).map(
-      (agent): Command => ({
-        id: agent.id,
-        group: 'agent',
-        label: agent.displayName ?? agent.name,
-        detail: agent.id,
-        keywords: [agent.name, agent.status],
-        to: `/agents/${encodeURIComponent(agent.id)}`,
-      }),
-    ),
-    ...(sessions.data ?? []).map(
-      (session): Command => ({
-        id: session.id,
-        group: 'session',
-        label: session.id,
-        detail: t('palette.sessionDetail', {
-          agent: agentNames.get(session.agentId) ?? session.agentId,
-          status: session.status,
-        }),
-        keywords: [agentNames.get(session.agentId) ?? '', session.agentId, session.status, session.externalKey ?? ''],
-        to: `/sessions/${encodeURIComponent(session.id)}`,
-      }),
-    ),
+      keywords: [
+        agentNames.get(session.agentId) ?? '',
+        session.agentId,
+        session.status,
+        session.externalKey ?? '',
+      ],
+      to: `/sessions/${encodeURIComponent(session.id)}`,
+    })),
   ]
   return {
     commands,
@@ -183,7 +191,11 @@ export function CommandPalette({
         if (!open) setQuery('')
       }}
     >
-      <DialogContent title={t('palette.title')} description={t('palette.description')} className="w-[min(94vw,40rem)]">
+      <DialogContent
+        title={t('palette.title')}
+        description={t('palette.description')}
+        className="w-[min(94vw,40rem)]"
+      >
         <input
           type="text"
           role="combobox"

@@ -7,7 +7,9 @@ function Keys({ keys }: { keys: string[][] }) {
     <span className="flex flex-wrap items-center gap-1">
       {keys.map((combo, index) => (
         <span key={combo.join('+')} className="flex items-center gap-1">
-          {index > 0 ? <span className="text-xs text-muted-foreground">{t('palette.shortcuts.then')}</span> : null}
+          {index > 0 ? (
+            <span className="text-xs text-muted-foreground">{t('palette.shortcuts.then')}</span>
+          ) : null}
           {combo.map((key) => (
             <kbd key={key} className="rounded border border-border bg-muted px-1.5 py-0.5 font-mono text-xs">
               {key}
@@ -20,7 +22,13 @@ function Keys({ keys }: { keys: string[][] }) {
 }
 
 /** `?`: every shortcut the console answers to, in one table. */
-export function ShortcutsDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (open: boolean) => void }) {
+export function ShortcutsDialog({
+  isOpen,
+  onOpenChange,
+}: {
+  isOpen: boolean
+  onOpenChange: (open: boolean) => void
+}) {
   const { t } = useT('palette')
   const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform)
   const rows: { keys: string[][]; label: string }[] = [

@@ -31,7 +31,8 @@ export function DialogContent({
         {...(description ? {} : { 'aria-describedby': undefined })}
         {...props}
         onOpenAutoFocus={(event) => {
-          returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+          returnFocusTo.current =
+            document.activeElement instanceof HTMLElement ? document.activeElement : null
           onOpenAutoFocus?.(event)
         }}
         onCloseAutoFocus={(event) => {

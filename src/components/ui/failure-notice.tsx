@@ -21,7 +21,13 @@ export function FailureNotice({
   className?: string
 }) {
   return (
-    <div role="alert" className={cn('flex flex-col gap-1 rounded-md bg-destructive/10 p-3 text-sm text-destructive', className)}>
+    <div
+      role="alert"
+      className={cn(
+        'flex flex-col gap-1 rounded-md bg-destructive/10 p-3 text-sm text-destructive',
+        className,
+      )}
+    >
       <p className="font-medium break-words">{message ?? errorMessage(error)}</p>
       <p className="text-foreground">{failureAdvice(error)}</p>
       {children ? <div className="mt-1 flex flex-wrap gap-2">{children}</div> : null}

@@ -95,7 +95,9 @@ describe('injected API faults', () => {
     expect(repeat.status).toBe(202)
     expect(((await repeat.json()) as Turn).id).toBe(h.record(sessionId).turns[0]?.id)
     expect(h.record(sessionId).turns).toHaveLength(1)
-    expect((await json<MockControlState>(await h.call('/__mock/state'))).counts.turns).toBe(counted.counts.turns)
+    expect((await json<MockControlState>(await h.call('/__mock/state'))).counts.turns).toBe(
+      counted.counts.turns,
+    )
   })
 
   it('adds latency to every API answer', async () => {

@@ -16,7 +16,10 @@ describe('command ranking', () => {
 
   it('prefers an exact id, then a name prefix, then a word, then a substring', () => {
     expect(rankCommands(items, 'env_e2bpython0001')[0]?.id).toBe('env_e2bpython0001')
-    expect(rankCommands(items, 'bui').map((item) => item.id)).toEqual(['env_buildworkers01', 'sess_builddone0001'])
+    expect(rankCommands(items, 'bui').map((item) => item.id)).toEqual([
+      'env_buildworkers01',
+      'sess_builddone0001',
+    ])
     expect(rankCommands(items, 'bot')[0]?.id).toBe('agt_triagebot00001')
     expect(scoreCommand(items[1]!, 'workers')).toBeGreaterThan(scoreCommand(items[1]!, 'orker'))
   })
@@ -34,7 +37,11 @@ describe('command ranking', () => {
 
 describe('direct jumps', () => {
   it('opens a pasted environment, agent or session id', () => {
-    expect(directJump(' env_abc ')).toEqual({ group: 'environment', id: 'env_abc', to: '/environments/env_abc' })
+    expect(directJump(' env_abc ')).toEqual({
+      group: 'environment',
+      id: 'env_abc',
+      to: '/environments/env_abc',
+    })
     expect(directJump('agt_x')?.to).toBe('/agents/agt_x')
     expect(directJump('sess_q1')?.to).toBe('/sessions/sess_q1')
   })

@@ -68,7 +68,9 @@ const ID_PATTERNS: { prefix: string; group: CommandGroup; path: string }[] = [
 export function directJump(query: string): { group: CommandGroup; id: string; to: string } | null {
   const id = query.trim()
   if (!/^[\w-]+$/.test(id)) return null
-  const pattern = ID_PATTERNS.find((candidate) => id.startsWith(candidate.prefix) && id.length > candidate.prefix.length)
+  const pattern = ID_PATTERNS.find(
+    (candidate) => id.startsWith(candidate.prefix) && id.length > candidate.prefix.length,
+  )
   return pattern ? { group: pattern.group, id, to: `${pattern.path}${encodeURIComponent(id)}` } : null
 }
 

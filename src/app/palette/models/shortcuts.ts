@@ -32,7 +32,8 @@ export function shortcutFor(press: KeyPress, leaderAt: number | null, now: numbe
   // A dialog keeps the keyboard to itself (its focus trap, its own Escape).
   if (press.isDialogOpen) return null
   // Ctrl/Cmd-K works even while typing: it is how people leave a field to jump elsewhere.
-  if ((press.ctrlKey || press.metaKey) && !press.altKey && press.key.toLowerCase() === 'k') return { kind: 'palette' }
+  if ((press.ctrlKey || press.metaKey) && !press.altKey && press.key.toLowerCase() === 'k')
+    return { kind: 'palette' }
   if (press.isTyping || press.ctrlKey || press.metaKey || press.altKey) return null
   if (leaderAt !== null && now - leaderAt <= LEADER_TIMEOUT_MS) {
     const to = GO_TARGETS[press.key.toLowerCase()]

@@ -247,7 +247,9 @@ describe('Runtime configuration → Session defaults', () => {
     await userEvent.selectOptions(select, ENV.e2bPython)
     await userEvent.click(screen.getByRole('button', { name: 'Save session defaults' }))
     expect(
-      await screen.findByText(/The server refused this change for your account \(agent is owned by the platform team\)/),
+      await screen.findByText(
+        /The server refused this change for your account \(agent is owned by the platform team\)/,
+      ),
     ).toBeInTheDocument()
     expect(screen.getByRole('alert')).toHaveTextContent('your role cannot make this change')
     expect(select).toHaveValue(ENV.e2bPython)

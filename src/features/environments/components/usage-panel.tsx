@@ -72,7 +72,10 @@ export function UsagePanel({ environmentId }: { environmentId: string }) {
           <ul className="flex flex-col gap-1 text-sm">
             {usage.agents.map((agent) => (
               <li key={agent.id}>
-                <Link className="text-primary underline underline-offset-2" to={`/agents/${encodeURIComponent(agent.id)}`}>
+                <Link
+                  className="text-primary underline underline-offset-2"
+                  to={`/agents/${encodeURIComponent(agent.id)}`}
+                >
                   {agent.name}
                 </Link>{' '}
                 <span className="font-mono text-xs text-muted-foreground">{agent.id}</span>

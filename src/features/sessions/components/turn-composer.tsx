@@ -100,7 +100,10 @@ export function TurnComposer({ sessionId, isDisabled }: { sessionId: string; isD
         </Button>
       </div>
       {error ? (
-        <FailureNotice error={error.cause} message={t('sessions.notSent', { error: errorMessage(error.cause) })}>
+        <FailureNotice
+          error={error.cause}
+          message={t('sessions.notSent', { error: errorMessage(error.cause) })}
+        >
           <Button
             size="sm"
             onClick={() => void send(error.content, error.content === VERIFY_ENVIRONMENT_MESSAGE)}

@@ -19,6 +19,8 @@ async function tabTo(page: Page, target: Locator, options: { backwards?: boolean
 /** Picks a <select> option with the arrow keys until the select holds `value`. */
 async function arrowSelect(page: Page, select: Locator, value: string) {
   await expect(select).toBeFocused()
+  // The choices may still be loading: wait for the one wanted before moving through them.
+  await expect(select.locator(`option[value="${value}"]`)).toBeAttached()
   const count = await select.locator('option').count()
   for (let step = 0; step < count && (await select.inputValue()) !== value; step += 1) {
     await page.keyboard.press('ArrowDown')

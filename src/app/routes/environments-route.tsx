@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react'
-import { useSearchParams } from 'react-router'
+import { useSearchFlag } from '../use-search-flag'
 import { PageHeader } from '@/components/layout/page-header'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -21,9 +21,8 @@ export default function EnvironmentsRoute() {
   const tenant = useScopeStore((state) => state.tenant)
   const namespace = useScopeStore((state) => state.namespace)
   const canWrite = canWriteResources(roles)
-  const [params, setParams] = useSearchParams()
   // `?create=1` (the command palette's "Create environment") opens the form; closing it drops the flag.
-  const isCreateRequested = params.get('create') === '1'
+  const [isCreateRequested, clearCreateRequest] = useSearchFlag('create')
   const [isCreateOpen, setIsCreateOpen] = useState(false)
   // Stays mounted after the first opening: the flow holds the one-time key after the form closes.
   const [hasOpenedCreate, setHasOpenedCreate] = useState(false)
@@ -34,15 +33,7 @@ export default function EnvironmentsRoute() {
   const onCreateOpenChange = (open: boolean) => {
     setHasOpenedCreate(true)
     setIsCreateOpen(open)
-    if (!open && isCreateRequested)
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current)
-          next.delete('create')
-          return next
-        },
-        { replace: true },
-      )
+    if (!open && isCreateRequested) clearCreateRequest()
   }
   return (
     <CurlScopeProvider value={{ tenant, namespace }}>

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router'
+import { useSearchFlag } from '../use-search-flag'
 import { PageHeader } from '@/components/layout/page-header'
 import { Badge } from '@/components/ui/badge'
 import { canWriteResources, readOnlyReason } from '@/features/identity/models/can-write'
@@ -11,9 +12,9 @@ export default function SessionsRoute() {
   const { t } = useT('app', 'identity')
   const roles = useAuthStore((state) => state.user?.roles ?? [])
   const canWrite = canWriteResources(roles)
-  const [params, setParams] = useSearchParams()
+  const [params] = useSearchParams()
   // `?new=1` (the command palette's "New session") opens the dialog; closing it drops the flag.
-  const isNewRequested = params.get('new') === '1'
+  const [isNewRequested, clearNewRequest] = useSearchFlag('new')
   return (
     <>
       <PageHeader
@@ -24,16 +25,7 @@ export default function SessionsRoute() {
             <CreateSessionDialog
               initialAgentId={params.get('agentId') ?? ''}
               isRequested={isNewRequested}
-              onRequestDone={() =>
-                setParams(
-                  (current) => {
-                    const next = new URLSearchParams(current)
-                    next.delete('new')
-                    return next
-                  },
-                  { replace: true },
-                )
-              }
+              onRequestDone={clearNewRequest}
             />
           ) : (
             <span className="flex max-w-md items-center gap-2 text-xs text-muted-foreground">

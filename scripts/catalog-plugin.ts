@@ -1,7 +1,7 @@
 import { compileMessage } from '@lingui/message-utils/compileMessage'
 import { readFileSync } from 'node:fs'
 import type { Plugin } from 'vite'
-import { flattenCatalog, namespaceOfCatalog } from '../src/i18n/catalog-files.ts'
+import { flattenCatalog, idPrefixOfCatalog } from '../src/i18n/catalog-files.ts'
 
 /**
  * Message catalogs are written as nested JSON of ICU messages (`src/**\/locales/<locale>.json`)
@@ -14,11 +14,11 @@ export function messageCatalogs(): Plugin {
     enforce: 'pre',
     load(id) {
       const path = id.split('?')[0] ?? id
-      const namespace = namespaceOfCatalog(path)
-      if (!namespace) return null
+      const prefix = idPrefixOfCatalog(path)
+      if (!prefix) return null
       const nested = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>
       const compiled: Record<string, unknown> = {}
-      for (const [key, message] of Object.entries(flattenCatalog(namespace, nested))) {
+      for (const [key, message] of Object.entries(flattenCatalog(prefix, nested))) {
         compiled[key] = compileMessage(message)
       }
       // Returned as JSON so Vite's own JSON handling turns it into a module.

@@ -7,8 +7,12 @@ import { LoadingState } from '@/components/ui/states'
 import { loadNamespace } from '@/i18n'
 
 /** A lazily loaded screen whose code and strings (in the active language) load side by side. */
-function screen(load: () => Promise<{ default: ComponentType }>, namespace: string) {
-  return lazy(() => Promise.all([load(), loadNamespace(namespace)]).then(([module]) => module))
+function screen(load: () => Promise<{ default: ComponentType }>, ...namespaces: string[]) {
+  return lazy(() =>
+    Promise.all([load(), ...namespaces.map((namespace) => loadNamespace(namespace))]).then(
+      ([module]) => module,
+    ),
+  )
 }
 
 // Route modules are the only default exports, so each screen is its own lazily loaded chunk.
@@ -17,8 +21,17 @@ function screen(load: () => Promise<{ default: ComponentType }>, namespace: stri
 const screens = {
   login: screen(() => import('./routes/login-route'), 'identity'),
   environments: screen(() => import('./routes/environments-route'), 'environments'),
-  environmentDetail: screen(() => import('./routes/environment-detail-route'), 'environments'),
-  environmentEdit: screen(() => import('./routes/environment-edit-route'), 'environments'),
+  // The environment pages' strings (environments:screens) stay off the list page's first load.
+  environmentDetail: screen(
+    () => import('./routes/environment-detail-route'),
+    'environments',
+    'environments:screens',
+  ),
+  environmentEdit: screen(
+    () => import('./routes/environment-edit-route'),
+    'environments',
+    'environments:screens',
+  ),
   agents: screen(() => import('./routes/agents-route'), 'agents'),
   agentDetail: screen(() => import('./routes/agent-detail-route'), 'agents'),
   sessions: screen(() => import('./routes/sessions-route'), 'sessions'),

@@ -1,14 +1,28 @@
 // Shared by the build plugin, the catalog check and the runtime loader, so all three agree on
 // which file holds which namespace and how nested keys become message ids.
 
-/** `src/features/environments/locales/en.json` → `environments`; anything else → null. */
+// `<dir>/locales/<locale>.json` is a namespace's core catalog; `<dir>/locales/<part>.<locale>.json`
+// holds strings of screens that load later, so a list page does not download its detail pages'
+// strings. Both give ids the prefix `<dir>.`; only what is loaded differs.
+const CATALOG = /\/([\w-]+)\/locales\/(?:([\w-]+)\.)?([\w-]+)\.json$/
+
+/**
+ * The unit `useT`/`loadNamespace` load: `src/features/environments/locales/en.json` →
+ * `environments`, `…/locales/screens.en.json` → `environments:screens`; anything else → null.
+ */
 export function namespaceOfCatalog(path: string): string | null {
-  const match = /\/([\w-]+)\/locales\/[\w-]+\.json$/.exec(path.replaceAll('\\', '/'))
-  return match?.[1] ?? null
+  const match = CATALOG.exec(path.replaceAll('\\', '/'))
+  if (!match) return null
+  return match[2] ? `${match[1]}:${match[2]}` : (match[1] ?? null)
+}
+
+/** The id prefix of a catalog's messages: its folder's name (`environments`), for every part. */
+export function idPrefixOfCatalog(path: string): string | null {
+  return CATALOG.exec(path.replaceAll('\\', '/'))?.[1] ?? null
 }
 
 export function localeOfCatalog(path: string): string | null {
-  return /\/locales\/([\w-]+)\.json$/.exec(path.replaceAll('\\', '/'))?.[1] ?? null
+  return CATALOG.exec(path.replaceAll('\\', '/'))?.[3] ?? null
 }
 
 /** `{ create: { title: 'New' } }` in namespace `environments` → `{ 'environments.create.title': 'New' }`. */

@@ -3,7 +3,7 @@ import { parse, type Token } from '@messageformat/parser'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { flattenCatalog, localeOfCatalog, namespaceOfCatalog } from './catalog-files'
+import { flattenCatalog, idPrefixOfCatalog, localeOfCatalog } from './catalog-files'
 import { LOCALES } from './i18n'
 
 // The catalog check: English and Simplified Chinese hold exactly the ids the code uses, with
@@ -20,16 +20,17 @@ function walk(dir: string): string[] {
 const files = walk(root)
 const catalogs = new Map<string, Record<string, string>>() // locale → id → message
 for (const locale of LOCALES) catalogs.set(locale, {})
-for (const path of files.filter((file) => /\/locales\/[\w-]+\.json$/.test(file))) {
-  const namespace = namespaceOfCatalog(path)
+for (const path of files.filter((file) => /\/locales\/[\w.-]+\.json$/.test(file))) {
+  const prefix = idPrefixOfCatalog(path)
   const locale = localeOfCatalog(path)
-  if (!namespace || !locale) continue
+  if (!prefix || !locale) continue
   const catalog = catalogs.get(locale)
   if (!catalog) throw new Error(`${relative(root, path)}: unknown locale ${locale}`)
-  Object.assign(
-    catalog,
-    flattenCatalog(namespace, JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>),
-  )
+  const flat = flattenCatalog(prefix, JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>)
+  // A namespace split into parts must not define an id twice: which part wins would depend on load order.
+  const twice = Object.keys(flat).filter((id) => id in catalog)
+  if (twice.length > 0) throw new Error(`${relative(root, path)} repeats ${twice.join(', ')}`)
+  Object.assign(catalog, flat)
 }
 
 const sources = files.filter(
@@ -93,6 +94,8 @@ describe('message catalogs', () => {
 
   it('finds the ids in code (guards the scan itself)', () => {
     expect(used.get('app.notFound.title')).toMatch(/not-found-route\.tsx$/)
+    // Ids from a namespace's later part (locales/screens.en.json) are found like any other.
+    expect(english['environments.rotate.title']).toBeDefined()
     expect(used.size).toBeGreaterThan(5)
   })
 })

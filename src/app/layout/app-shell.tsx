@@ -9,12 +9,16 @@ import { RouteErrorBoundary } from '../route-error-boundary'
 import { LoadingState } from '@/components/ui/states'
 import { NamespaceSelect } from '@/features/identity/components/namespace-select'
 import { UserMenu } from '@/features/identity/components/user-menu'
-import { useT } from '@/i18n'
+import { loadNamespace, useT } from '@/i18n'
 import { cn } from '@/lib/cn'
 import { getActiveRuntimeConfig } from '@/lib/runtime-config'
 
 // Loaded on first open: a console on a real Gateway never downloads it.
-const DemoPanel = lazy(() => import('./demo-panel').then((module) => ({ default: module.DemoPanel })))
+const DemoPanel = lazy(() =>
+  Promise.all([import('./demo-panel'), loadNamespace('app:demo')]).then(([module]) => ({
+    default: module.DemoPanel,
+  })),
+)
 
 function navLinkClass({ isActive }: { isActive: boolean }) {
   return cn(

@@ -63,7 +63,7 @@ function FaultsForm({
   onApply: (patch: Partial<MockFaults>) => void
   onClear: () => void
 }) {
-  const { t } = useT('app')
+  const { t } = useT('app', 'app:demo')
   const [latency, setLatency] = useState(String(faults.latencyMs))
   const [errorPercent, setErrorPercent] = useState(String(apiErrorPercent(faults)))
   const [dropSeconds, setDropSeconds] = useState(String(faults.streamDropEveryMs / 1000))
@@ -148,7 +148,7 @@ function FaultsForm({
  * workers, and reset the demo data. These call the mock's own `/__mock/*` routes, never the API.
  */
 export function DemoPanel({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const { t } = useT('app')
+  const { t } = useT('app', 'app:demo')
   const [error, setError] = useState<string | null>(null)
   const state = useQuery({
     queryKey: ['demo-backend', 'state'],

@@ -8,12 +8,16 @@ import { EnvironmentsTable } from '@/features/environments/components/environmen
 import { canWriteResources, readOnlyReason } from '@/features/identity/models/can-write'
 import { useAuthStore } from '@/features/identity/stores/auth-store'
 import { useScopeStore } from '@/features/identity/stores/scope-store'
-import { useT } from '@/i18n'
+import { loadNamespace, useT } from '@/i18n'
 
 // The create dialog (config editor, key dialog, worker guide) loads on first use, not with the list.
-const CreateEnvironmentFlow = lazy(async () => ({
-  default: (await import('@/features/environments/components/create-environment-flow')).CreateEnvironmentFlow,
-}))
+const CreateEnvironmentFlow = lazy(async () => {
+  const [module] = await Promise.all([
+    import('@/features/environments/components/create-environment-flow'),
+    loadNamespace('environments:screens'),
+  ])
+  return { default: module.CreateEnvironmentFlow }
+})
 
 export default function EnvironmentsRoute() {
   const { t } = useT('app', 'identity')

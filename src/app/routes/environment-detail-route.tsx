@@ -1,15 +1,12 @@
 import { useParams } from 'react-router'
 import { CurlScopeProvider } from '@/features/environments/components/curl-scope'
 import { EnvironmentDetail } from '@/features/environments/components/environment-detail'
-import { canWriteResources, readOnlyReason } from '@/features/identity/models/can-write'
-import { useAuthStore } from '@/features/identity/stores/auth-store'
 import { useScopeStore } from '@/features/identity/stores/scope-store'
-import { useT } from '@/i18n'
+import { useWriteAccess } from '../use-write-access'
 
 export default function EnvironmentDetailRoute() {
-  useT('identity') // readOnlyReason() below reads the identity catalog
   const { environmentId = '' } = useParams()
-  const roles = useAuthStore((state) => state.user?.roles ?? [])
+  const { canWrite, readOnlyReason } = useWriteAccess()
   const tenant = useScopeStore((state) => state.tenant)
   const namespace = useScopeStore((state) => state.namespace)
   return (
@@ -17,8 +14,8 @@ export default function EnvironmentDetailRoute() {
       <EnvironmentDetail
         key={environmentId}
         environmentId={environmentId}
-        canWrite={canWriteResources(roles)}
-        readOnlyReason={readOnlyReason()}
+        canWrite={canWrite}
+        readOnlyReason={readOnlyReason}
       />
     </CurlScopeProvider>
   )

@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
+import { callApi } from './sessions-api'
 
 // Seeded ids (src/mocks/seed/fixture-ids.ts); e2e runs against the built console, so they are repeated here.
 const TRIAGE_BOT = 'agt_triagebot00001'
@@ -9,29 +9,6 @@ const E2B_PYTHON = 'env_e2bpython0001'
 const SHARED_DOCS = 'env_shareddocs001'
 
 type Json = Record<string, unknown>
-
-/**
- * Calls the API from inside the page, so the bundled mock (in the page's service worker) answers
- * with the same state the console shows, using the signed-in user's token and namespace.
- */
-async function callApi(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const auth = JSON.parse(sessionStorage.getItem('asc.auth') ?? 'null') as { token?: string } | null
-      const scope = JSON.parse(localStorage.getItem('asc.scope') ?? 'null') as { namespace?: string } | null
-      const headers: Record<string, string> = { Authorization: `Bearer ${auth?.token ?? ''}` }
-      if (scope?.namespace) headers['X-AgentScope-Namespace'] = scope.namespace
-      if (body !== undefined) headers['Content-Type'] = 'application/json'
-      const response = await fetch(path, {
-        method,
-        headers,
-        body: body === undefined ? null : JSON.stringify(body),
-      })
-      return { status: response.status, body: (await response.json()) as Record<string, unknown> }
-    },
-    { method, path, body },
-  )
-}
 
 test.describe('agent session defaults', () => {
   test('a new session inherits the default; changing the default leaves it where it was', async ({
@@ -63,7 +40,7 @@ test.describe('agent session defaults', () => {
       environmentSource: 'agent_default',
       agentVersion: 2,
     })
-    const sessionId = String(created.body.id)
+    const sessionId = String((created.body as Json).id)
 
     await select.selectOption(E2B_PYTHON)
     const consequences = page.getByRole('region', { name: 'What this changes' })
@@ -112,7 +89,7 @@ test.describe('agent session defaults', () => {
 
     // Someone else saves a new version in the meantime.
     const read = await callApi(page, 'GET', `/api/v1/agents/${RELEASE_HELPER}/definition`)
-    const definition = read.body.definition as Json
+    const definition = (read.body as Json).definition as Json
     const { updatedAt: _at, updatedBy: _by, ...writable } = definition
     const other = await callApi(page, 'PATCH', `/api/v1/agents/${RELEASE_HELPER}/definition`, {
       ...writable,
@@ -130,7 +107,7 @@ test.describe('agent session defaults', () => {
     await expect(dialog).toBeHidden()
     await expect(page.getByRole('status').filter({ hasText: 'Saved as version 5' })).toBeVisible()
     const latest = await callApi(page, 'GET', `/api/v1/agents/${RELEASE_HELPER}/definition`)
-    expect(latest.body.definition).toMatchObject({
+    expect((latest.body as Json).definition).toMatchObject({
       version: 5,
       model: 'qwen-plus',
       defaultEnvironmentId: SHARED_DOCS,

@@ -44,18 +44,6 @@ export async function startBrowserMock() {
     const { latencyMs, latencyJitterMs } = backend.faults
     autosave.saveSoon(backend.options.latencyMs + latencyMs + latencyJitterMs + 300)
   })
-  // Chromium rejects a service-worker update that races a navigation with a NotFoundError, and
-  // msw starts that update without waiting for it. The worker already in control keeps serving, so
-  // the rejection is noise from the demo's plumbing, not a failure to report on every page.
-  window.addEventListener('unhandledrejection', (event) => {
-    const reason: unknown = event.reason
-    if (
-      reason instanceof DOMException &&
-      reason.name === 'NotFoundError' &&
-      reason.message.includes('Failed to update a ServiceWorker')
-    )
-      event.preventDefault()
-  })
   const worker = setupWorker(markChanges, ...createHandlers(backend))
   await worker.start({
     onUnhandledRequest: 'bypass',

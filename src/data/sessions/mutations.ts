@@ -1,12 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { sessionKeys } from './keys'
-import type { ActionAnswer } from './types'
+import type { ActionAnswer, SessionCreate } from './types'
 import { api } from '@/api/client'
 import { expectObject } from '@/api/response-guards'
-import type { components } from '@/api/schema.gen'
 import { createIdempotencyKey } from '@/lib/idempotency-key'
-
-type SessionCreate = components['schemas']['SessionCreate']
 
 export function useCreateSession() {
   const queryClient = useQueryClient()

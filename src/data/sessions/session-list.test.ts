@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { normalizeSessionList } from './normalize-session-list'
+import { normalizeSessionList } from './session-list'
 
 const session = { id: 's1', agentId: 'a', status: 'active', createdAt: 1, updatedAt: 2 }
 

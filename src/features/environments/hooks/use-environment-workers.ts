@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { handsStatusQuery, workItemsQuery } from './queries'
+import { handsStatusQuery, workItemsQuery } from '@/data/work/queries'
 import { environmentWorkers, summarizeWorkerHealth } from '../models/environment-workers'
 import { useNow } from '@/lib/use-now'
 

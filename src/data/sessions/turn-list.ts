@@ -13,6 +13,6 @@ export function normalizeTurnList(data: unknown): Turn[] {
   throw new ApiError({
     status: 200,
     kind: 'malformed',
-    message: t('sessions.errors.malformedTurnList'),
+    message: t('ui.apiError.malformedTurnList'),
   })
 }

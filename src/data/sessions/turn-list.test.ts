@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { normalizeTurnList } from './normalize-turn-list'
+import { normalizeTurnList } from './turn-list'
 
 const turn = { id: 't1', sessionId: 's1', status: 'queued' as const, createdAt: 1 }
 

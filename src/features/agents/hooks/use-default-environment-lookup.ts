@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { environmentLookupQuery, environmentWorkQuery, handsStatusQuery } from './lookup-queries'
+import { environmentLookupQuery } from '@/data/environments/queries'
+import { handsStatusQuery, workItemsQuery } from '@/data/work/queries'
 import type { EnvironmentChoice } from './use-environment-choices'
 import type { DefaultEnvironmentLookup } from '../models/default-environment-warnings'
 import { deriveEnvironmentHealth } from '../models/environment-health'
@@ -24,7 +25,7 @@ export function useDefaultEnvironmentLookup(
     lookup.data?.type === 'self_hosted' &&
     (lookup.data.archivedAt === null || lookup.data.archivedAt === undefined)
   const work = useQuery({
-    ...environmentWorkQuery(environmentId ?? ''),
+    ...workItemsQuery(environmentId ?? ''),
     enabled: needsLookup && isLiveSelfHosted,
   })
   const hands = useQuery({ ...handsStatusQuery(), enabled: needsLookup && isLiveSelfHosted })

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { agentKeys } from './keys'
-import type { AgentDefinitionUpdate } from '../models/agent-types'
+import type { AgentDefinitionUpdate } from './types'
+import { sessionKeys } from '../sessions/keys'
 import { api } from '@/api/client'
 import { expectObject } from '@/api/response-guards'
 
@@ -18,11 +19,13 @@ export function useUpdateAgentDefinition(agentId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: AgentDefinitionUpdate) => updateAgentDefinition(agentId, body),
-    // Definition, versions and the list's default-environment column all changed.
+    // Definition, versions and the list's default-environment column changed, and so did what a
+    // new session of this agent inherits (the new-session dialog's preview reads the definition).
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: agentKeys.detail(agentId) }),
         queryClient.invalidateQueries({ queryKey: agentKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: sessionKeys.lists() }),
       ]),
   })
 }

@@ -1,6 +1,6 @@
-import { ApiError } from './api-error'
+import { ApiError } from '@/api/api-error'
 import { t } from '@/i18n'
-import type { components } from './schema.gen'
+import type { components } from '@/api/schema.gen'
 
 type Session = components['schemas']['Session']
 

@@ -1,5 +1,6 @@
 import { useQueries, useQuery } from '@tanstack/react-query'
-import { environmentChoicesQuery, environmentWorkQuery, handsStatusQuery } from './lookup-queries'
+import { allEnvironmentsQuery } from '@/data/environments/queries'
+import { handsStatusQuery, workItemsQuery } from '@/data/work/queries'
 import type { Environment } from '../models/agent-types'
 import { deriveEnvironmentHealth, type EnvironmentHealth } from '../models/environment-health'
 import { useNow } from '@/lib/use-now'
@@ -12,11 +13,11 @@ export type EnvironmentChoice = {
 
 /** Environments the caller can pick, each with its type and (for self-hosted) worker health. */
 export function useEnvironmentChoices() {
-  const environments = useQuery(environmentChoicesQuery())
+  const environments = useQuery(allEnvironmentsQuery())
   const hands = useQuery(handsStatusQuery())
   const now = useNow()
   const selfHosted = (environments.data ?? []).filter((environment) => environment.type === 'self_hosted')
-  const work = useQueries({ queries: selfHosted.map((environment) => environmentWorkQuery(environment.id)) })
+  const work = useQueries({ queries: selfHosted.map((environment) => workItemsQuery(environment.id)) })
 
   const healthOf = (environment: Environment): EnvironmentHealth | null => {
     const index = selfHosted.indexOf(environment)

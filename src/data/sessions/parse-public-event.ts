@@ -1,4 +1,4 @@
-import type { PublicEvent } from './event-store'
+import type { PublicEvent } from './types'
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)

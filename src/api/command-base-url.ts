@@ -1,4 +1,4 @@
-import { apiBaseUrl } from '@/api/client'
+import { apiBaseUrl } from './client'
 import { getActiveRuntimeConfig } from '@/lib/runtime-config'
 
 /** Where `npm run mock:serve` listens by default. */

@@ -1,5 +1,5 @@
-import { parsePublicEvent } from '../models/parse-public-event'
-import type { PublicEvent } from '../models/event-store'
+import { parsePublicEvent } from './parse-public-event'
+import type { PublicEvent } from './types'
 import { isApiError } from '@/api/api-error'
 import { api } from '@/api/client'
 import { expectObject } from '@/api/response-guards'

@@ -14,11 +14,6 @@ function malformed(detail: string): ApiError {
   })
 }
 
-export function expectData<T>(data: T | undefined, what: string): T {
-  if (data === undefined || data === null) throw malformed(t('ui.apiError.emptyBody', { what }))
-  return data
-}
-
 export function expectArray<T>(data: T[] | undefined, what: string): T[] {
   if (!Array.isArray(data)) throw malformed(t('ui.apiError.expectedList', { what }))
   return data
@@ -35,6 +30,34 @@ export function expectObject<T extends object>(
     if (!(key in data)) throw malformed(t('ui.apiError.missingKey', { what, key }))
   }
   return data
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** A JSON object from an answer read as `unknown`, for decoders that check every field themselves. */
+export function expectRecord(
+  data: unknown,
+  what: string,
+  requiredKeys: string[] = [],
+): Record<string, unknown> {
+  if (!isRecord(data)) throw malformed(t('ui.apiError.expectedObject', { what }))
+  for (const key of requiredKeys) {
+    if (!(key in data)) throw malformed(t('ui.apiError.missingKey', { what, key }))
+  }
+  return data
+}
+
+/** A JSON array from an answer read as `unknown`. */
+export function expectList(data: unknown, what: string): unknown[] {
+  if (!Array.isArray(data)) throw malformed(t('ui.apiError.expectedList', { what }))
+  return data as unknown[]
+}
+
+/** A field the decoder needs but the answer lacks or sent with the wrong type. */
+export function malformedField(what: string, key: string): ApiError {
+  return malformed(t('ui.apiError.missingKey', { what, key }))
 }
 
 export function totalCount(response: Response, fallback: number): number {

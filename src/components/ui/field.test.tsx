@@ -35,6 +35,18 @@ describe('Field', () => {
   })
 })
 
+describe('Field with a hidden label', () => {
+  it('still names its control', () => {
+    render(
+      <Field label="Language" isLabelHidden>
+        {(control) => <select {...control} />}
+      </Field>,
+    )
+    expect(screen.getByRole('combobox', { name: 'Language' })).toBeInTheDocument()
+    expect(screen.getByText('Language')).toHaveClass('sr-only')
+  })
+})
+
 describe('ChoiceField and FieldGroup', () => {
   it('names radios by their labels and the group by its legend', () => {
     render(
@@ -52,5 +64,16 @@ describe('ChoiceField and FieldGroup', () => {
       'Recommended',
     )
     expect(screen.getByRole('radio', { name: 'Choose one' })).toBeInTheDocument()
+  })
+
+  it('has the group read its hint and its error, and marks it invalid', () => {
+    render(
+      <FieldGroup legend="Memory access" hint="Read-only today" error="Choose a store for every row">
+        <input aria-label="Store" />
+      </FieldGroup>,
+    )
+    const group = screen.getByRole('group', { name: 'Memory access' })
+    expect(group).toHaveAccessibleDescription('Read-only today Choose a store for every row')
+    expect(group).toHaveAttribute('data-invalid', 'true')
   })
 })

@@ -19,6 +19,8 @@ type FieldProps = {
   className?: string
   /** Visually smaller label, for fields nested under another choice. */
   size?: 'default' | 'small'
+  /** Keep the label for screen readers only, where the control's place already says what it is. */
+  isLabelHidden?: boolean
   children: (control: FieldControlProps) => ReactNode
 }
 
@@ -64,9 +66,18 @@ function FieldMessages({
 
 /**
  * A labelled form control with its hint and error (shadcn's Field composition):
- * `<Field label={t('…name')} error={errors.name}>{(control) => <Input {...control} … />}</Field>`.
+ * `<Field label={label} error={errors.name}>{(control) => <Input {...control} … />}</Field>`.
  */
-export function Field({ label, hint, error, id, className, size = 'default', children }: FieldProps) {
+export function Field({
+  label,
+  hint,
+  error,
+  id,
+  className,
+  size = 'default',
+  isLabelHidden = false,
+  children,
+}: FieldProps) {
   const { control, hintId, errorId } = useFieldIds(id, hint, error)
   return (
     <div
@@ -77,7 +88,11 @@ export function Field({ label, hint, error, id, className, size = 'default', chi
       <label
         htmlFor={control.id}
         data-slot="field-label"
-        className={cn('font-medium text-foreground', size === 'small' ? 'text-xs' : 'text-sm')}
+        className={cn(
+          'font-medium text-foreground',
+          size === 'small' ? 'text-xs' : 'text-sm',
+          isLabelHidden && 'sr-only',
+        )}
       >
         {label}
       </label>
@@ -88,7 +103,14 @@ export function Field({ label, hint, error, id, className, size = 'default', chi
 }
 
 /** A checkbox or radio with its label beside it, and an optional hint under the label. */
-export function ChoiceField({ label, hint, error, id, className, children }: Omit<FieldProps, 'size'>) {
+export function ChoiceField({
+  label,
+  hint,
+  error,
+  id,
+  className,
+  children,
+}: Omit<FieldProps, 'size' | 'isLabelHidden'>) {
   const { control, hintId, errorId } = useFieldIds(id, hint, error)
   return (
     <div
@@ -107,22 +129,34 @@ export function ChoiceField({ label, hint, error, id, className, children }: Omi
   )
 }
 
-/** Several controls answering one question (radio choices, a group of checkboxes). */
+/** Several controls answering one question (radio choices, a group of checkboxes, rows of a map). */
 export function FieldGroup({
   legend,
   hint,
+  error,
   className,
   children,
 }: {
   legend: ReactNode
+  /** Read with the group (aria-describedby), so a screen reader hears it on entering. */
   hint?: ReactNode
+  /** What is wrong with the group as a whole; marks the group invalid. */
+  error?: ReactNode
   className?: string
   children: ReactNode
 }) {
+  const id = useId()
+  const hintId = hint ? `${id}-hint` : undefined
+  const errorId = error ? `${id}-error` : undefined
   return (
-    <fieldset data-slot="field-group" className={cn('flex flex-col gap-2', className)}>
+    <fieldset
+      data-slot="field-group"
+      data-invalid={error ? true : undefined}
+      aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+      className={cn('flex flex-col gap-2', className)}
+    >
       <legend className="mb-1 text-sm font-medium text-foreground">{legend}</legend>
-      {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
       {children}
     </fieldset>
   )

@@ -1,8 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { decodeEnvironment, decodeEnvironmentList } from './decode-environment'
 import { environmentKeys, type EnvironmentListParams } from './keys'
 import type { Environment } from './types'
 import { api } from '@/api/client'
-import { expectArray, expectObject, totalCount } from '@/api/response-guards'
+import { totalCount } from '@/api/response-guards'
 
 /** The server's largest page. */
 const MAX_PAGE = 500
@@ -17,7 +18,7 @@ export const environmentListQuery = (params: EnvironmentListParams) =>
         params: { query: { limit: params.limit, offset: params.offset } },
         signal,
       })
-      const items = expectArray(data, 'environments')
+      const items = decodeEnvironmentList(data)
       return { items, total: totalCount(response, params.offset + items.length) }
     },
     placeholderData: keepPreviousData,
@@ -37,7 +38,7 @@ export const allEnvironmentsQuery = () =>
           params: { query: { limit: MAX_PAGE, offset: items.length } },
           signal,
         })
-        const page = expectArray(data, 'environments')
+        const page = decodeEnvironmentList(data)
         items.push(...page)
         if (page.length < MAX_PAGE || items.length >= totalCount(response, items.length)) return items
       }
@@ -50,7 +51,7 @@ export const environmentQuery = (id: string) =>
     queryKey: environmentKeys.detail(id),
     queryFn: async ({ signal }) => {
       const { data } = await api().GET('/api/environments/{id}', { params: { path: { id } }, signal })
-      return expectObject(data, 'environment', ['id', 'type', 'updatedAt'])
+      return decodeEnvironment(data)
     },
   })
 

@@ -1,4 +1,7 @@
 import type { components } from '@/api/schema.gen'
+import type { Environment, EnvironmentType } from '@/data/environments/types'
+
+export type { Environment, EnvironmentType }
 
 type Schemas = components['schemas']
 
@@ -6,8 +9,6 @@ export type Agent = Schemas['Agent']
 export type AgentDefinition = Schemas['AgentDefinition']
 export type AgentDefinitionUpdate = Schemas['AgentDefinitionUpdate']
 export type AgentVersion = Schemas['AgentVersion']
-export type Environment = Schemas['Environment']
-export type EnvironmentType = Schemas['EnvironmentType']
 export type HandsStatus = Schemas['HandsStatus']
 export type MemoryStore = Schemas['MemoryStore']
 export type Session = Schemas['Session']

@@ -1,4 +1,4 @@
-import type { EnvironmentType, HandsStatus, WorkItem } from './agent-types'
+import type { HandsStatus, WorkItem } from './agent-types'
 
 /**
  * A worker heartbeats every 15 s and loses its lease after 45 s without one (the mock's and the
@@ -22,7 +22,7 @@ export type EnvironmentHealth =
  * work, so the workers are the `claimedBy` of its work items, and their heartbeats decide.
  */
 export function deriveEnvironmentHealth(input: {
-  type: EnvironmentType
+  type: string
   workItems: readonly Pick<WorkItem, 'claimedBy'>[]
   workerHeartbeats: HandsStatus['workerHeartbeats']
   now: number

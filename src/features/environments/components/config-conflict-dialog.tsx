@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog'
 import { useT } from '@/i18n'
 import { formatExactTime } from '@/lib/format-time'
 
-function Version({ title, name, config }: { title: string; name: string; config: ConfigObject }) {
+function Version({ title, name, config }: { title: string; name: string; config: ConfigObject | null }) {
   const { t } = useT('environments')
   return (
     <section aria-label={title} className="flex min-w-0 flex-col gap-1">
@@ -20,7 +20,9 @@ function Version({ title, name, config }: { title: string; name: string; config:
         aria-label={t('environments.conflict.versionConfig', { title })}
         className="max-h-64 overflow-auto rounded-md bg-muted p-2 font-mono text-xs break-all whitespace-pre-wrap"
       >
-        {JSON.stringify(maskConfigSecrets(config), null, 2)}
+        {config === null
+          ? t('environments.conflict.noConfig')
+          : JSON.stringify(maskConfigSecrets(config), null, 2)}
       </pre>
     </section>
   )
@@ -72,7 +74,7 @@ export function ConfigConflictDialog({
           <div className="flex flex-col gap-1">
             <h3 className="text-sm font-semibold">{t('environments.conflict.whatChanges')}</h3>
             <ConfigDiffView
-              changes={diffConfig(server.config, mine.config)}
+              changes={diffConfig(server.config ?? {}, mine.config)}
               label={t('environments.conflict.differences')}
             />
           </div>

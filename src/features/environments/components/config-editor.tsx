@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
+import { useId } from 'react'
 import { memoryStoresQuery } from '@/data/memory-stores/queries'
 import { ConfigFormFields } from './config-form-fields'
 import { ConfigWarningsList } from './config-warnings-list'
-import { describedBy, FieldMessages } from './field-messages'
 import {
   editFromForm,
   editJsonText,
@@ -13,6 +13,7 @@ import {
 import { configWarnings } from '../models/config-warnings'
 import type { EnvironmentType } from '../models/environment-types'
 import type { ValidationErrors } from '../models/validate-environment'
+import { Field } from '@/components/ui/field'
 import { TabPanel, Tabs } from '@/components/ui/tabs'
 import { Textarea } from '@/components/ui/textarea'
 import { useT } from '@/i18n'
@@ -22,21 +23,19 @@ import { useT } from '@/i18n'
  * are never rewritten, so they reach the server exactly as they came.
  */
 export function ConfigEditor({
-  idBase,
   type,
   state,
   errors,
   onChange,
 }: {
-  idBase: string
   type: EnvironmentType
   state: ConfigEditorState
   errors: ValidationErrors
   onChange: (state: ConfigEditorState) => void
 }) {
   const { t } = useT('environments')
+  const idBase = useId()
   const memoryStores = useQuery(memoryStoresQuery())
-  const jsonId = `${idBase}-json`
   return (
     <div className="flex flex-col gap-3">
       <Tabs<ConfigEditorTab>
@@ -52,7 +51,6 @@ export function ConfigEditor({
       {state.tab === 'form' ? (
         <TabPanel idBase={idBase} value="form">
           <ConfigFormFields
-            idBase={idBase}
             type={type}
             config={state.config}
             errors={errors}
@@ -67,23 +65,21 @@ export function ConfigEditor({
         </TabPanel>
       ) : (
         <TabPanel idBase={idBase} value="json" className="flex flex-col gap-1">
-          <label htmlFor={jsonId} className="text-sm font-medium">
-            {t('environments.editor.jsonLabel')}
-          </label>
-          <Textarea
-            id={jsonId}
-            rows={14}
-            spellCheck={false}
-            value={state.jsonText}
-            aria-invalid={state.jsonError ? true : undefined}
-            aria-describedby={describedBy(jsonId, true, state.jsonError)}
-            onChange={(event) => onChange(editJsonText(state, event.target.value))}
-          />
-          <FieldMessages
-            id={jsonId}
-            help={t('environments.editor.jsonHelp')}
-            error={state.jsonError ?? undefined}
-          />
+          <Field
+            label={t('environments.editor.jsonLabel')}
+            hint={t('environments.editor.jsonHelp')}
+            error={state.jsonError}
+          >
+            {(control) => (
+              <Textarea
+                {...control}
+                rows={14}
+                spellCheck={false}
+                value={state.jsonText}
+                onChange={(event) => onChange(editJsonText(state, event.target.value))}
+              />
+            )}
+          </Field>
           {state.jsonError ? (
             <p role="status" className="text-xs text-muted-foreground">
               {t('environments.editor.fixJson')}

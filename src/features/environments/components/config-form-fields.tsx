@@ -1,5 +1,4 @@
 import { useState } from 'react'
-import { describedBy, FieldMessages } from './field-messages'
 import { MemoryAccessEditor } from './memory-access-editor'
 import {
   configFieldInfo,
@@ -10,42 +9,32 @@ import {
 import { readConfigField, setConfigField } from '../models/edit-config'
 import type { EnvironmentType } from '../models/environment-types'
 import type { ValidationErrors } from '../models/validate-environment'
-import type { components } from '@/api/schema.gen'
 import { Button } from '@/components/ui/button'
-import { Input, Label, Select } from '@/components/ui/input'
+import { Field, type FieldControlProps } from '@/components/ui/field'
+import { Input, Select } from '@/components/ui/input'
+import type { MemoryStore } from '@/data/memory-stores/queries'
 import { useT } from '@/i18n'
 
-type MemoryStore = components['schemas']['MemoryStore']
-
-function ConfigField({
-  idBase,
+function ConfigControl({
   field,
   config,
-  error,
+  control,
   onChange,
 }: {
-  idBase: string
   field: ConfigFieldKey
   config: ConfigObject
-  error: string | undefined
+  control: FieldControlProps
   onChange: (config: ConfigObject) => void
 }) {
   const { t } = useT('environments')
   const [isRevealed, setIsRevealed] = useState(false)
   const info = configFieldInfo(field)
-  const id = `${idBase}-${field}`
   const value = readConfigField(config, field)
-  const common = {
-    id,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy(id, info.help, error),
-  }
   const handle = (text: string) => onChange(setConfigField(config, field, text))
-  let control
   if (info.kind === 'choice') {
     const options = info.options ?? []
-    control = (
-      <Select {...common} className="w-full" value={value} onChange={(event) => handle(event.target.value)}>
+    return (
+      <Select {...control} className="w-full" value={value} onChange={(event) => handle(event.target.value)}>
         <option value="">
           {info.options?.[0]
             ? t('environments.fields.serverDefaultValue', { value: info.options[0] })
@@ -61,11 +50,12 @@ function ConfigField({
         ) : null}
       </Select>
     )
-  } else if (info.kind === 'secret') {
-    control = (
+  }
+  if (info.kind === 'secret')
+    return (
       <span className="flex gap-2">
         <Input
-          {...common}
+          {...control}
           type={isRevealed ? 'text' : 'password'}
           autoComplete="off"
           spellCheck={false}
@@ -78,39 +68,26 @@ function ConfigField({
         </Button>
       </span>
     )
-  } else {
-    control = (
-      <Input
-        {...common}
-        type={info.kind === 'url' ? 'url' : 'text'}
-        inputMode={info.kind === 'integer' ? 'numeric' : undefined}
-        placeholder={info.placeholder}
-        value={value}
-        onChange={(event) => handle(event.target.value)}
-      />
-    )
-  }
   return (
-    <div className="flex flex-col gap-1">
-      <Label htmlFor={id}>
-        {info.label} <span className="font-mono text-xs font-normal text-muted-foreground">{field}</span>
-      </Label>
-      {control}
-      <FieldMessages id={id} help={info.help} error={error} />
-    </div>
+    <Input
+      {...control}
+      type={info.kind === 'url' ? 'url' : 'text'}
+      inputMode={info.kind === 'integer' ? 'numeric' : undefined}
+      placeholder={info.placeholder}
+      value={value}
+      onChange={(event) => handle(event.target.value)}
+    />
   )
 }
 
 /** The typed fields for one environment type; unknown keys are not shown here and stay untouched. */
 export function ConfigFormFields({
-  idBase,
   type,
   config,
   errors,
   memoryStores,
   onChange,
 }: {
-  idBase: string
   type: EnvironmentType
   config: ConfigObject
   errors: ValidationErrors
@@ -123,18 +100,27 @@ export function ConfigFormFields({
       {type === 'sandbox' ? null : (
         <p className="text-xs text-muted-foreground">{t('environments.fields.noOtherSettings')}</p>
       )}
-      {fieldsForType(type).map((field) => (
-        <ConfigField
-          key={field}
-          idBase={idBase}
-          field={field}
-          config={config}
-          error={errors[`config.${field}`]}
-          onChange={onChange}
-        />
-      ))}
+      {fieldsForType(type).map((field) => {
+        const info = configFieldInfo(field)
+        return (
+          <Field
+            key={field}
+            label={
+              <>
+                {info.label}{' '}
+                <span className="font-mono text-xs font-normal text-muted-foreground">{field}</span>
+              </>
+            }
+            hint={info.help}
+            error={errors[`config.${field}`]}
+          >
+            {(control) => (
+              <ConfigControl field={field} config={config} control={control} onChange={onChange} />
+            )}
+          </Field>
+        )
+      })}
       <MemoryAccessEditor
-        idBase={`${idBase}-memory`}
         config={config}
         error={errors['config.memoryAccess']}
         memoryStores={memoryStores}

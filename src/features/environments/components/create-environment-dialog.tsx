@@ -1,17 +1,17 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { createEnvironment, type IssuedKey } from '@/data/environments/issue-key'
 import { ConfigEditor } from './config-editor'
 import { CopyCurlButton } from './curl-scope'
-import { describedBy, FieldMessages } from './field-messages'
 import { createEditorState, type ConfigEditorState } from '../models/config-editor-state'
-import { environmentTypeInfo, type EnvironmentType } from '../models/environment-types'
+import { environmentTypeInfo, isEnvironmentType, type EnvironmentType } from '../models/environment-types'
 import { explainEnvironmentError, isLocalDisabledError } from '../models/explain-environment-error'
 import { hasErrors, validateEnvironment } from '../models/validate-environment'
 import { useLocalPolicyStore } from '../stores/local-policy-store'
 import { Button } from '@/components/ui/button'
 import { FailureNotice } from '@/components/ui/failure-notice'
 import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog'
-import { Input, Label, Select } from '@/components/ui/input'
+import { Field } from '@/components/ui/field'
+import { Input, Select } from '@/components/ui/input'
 import { useT } from '@/i18n'
 
 const TYPES: EnvironmentType[] = ['self_hosted', 'sandbox', 'remote', 'local']
@@ -48,7 +48,6 @@ function CreateEnvironmentForm({
   onCreated: (issued: IssuedKey) => void
 }) {
   const { t } = useT('environments')
-  const id = useId()
   const [name, setName] = useState('')
   const [type, setType] = useState<EnvironmentType>('self_hosted')
   const [editor, setEditor] = useState<ConfigEditorState>(() => createEditorState({}))
@@ -83,48 +82,47 @@ function CreateEnvironmentForm({
   const serverError = failure ? explainEnvironmentError(failure.error, 'create') : null
   return (
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1">
-        <Label htmlFor={`${id}-name`}>{t('environments.form.name')}</Label>
-        <Input
-          id={`${id}-name`}
-          value={name}
-          autoComplete="off"
-          aria-invalid={shownErrors.name ? true : undefined}
-          aria-describedby={describedBy(`${id}-name`, false, shownErrors.name)}
-          onChange={(event) => setName(event.target.value)}
-        />
-        <FieldMessages id={`${id}-name`} error={shownErrors.name} />
-      </div>
-      <div className="flex flex-col gap-1">
-        <Label htmlFor={`${id}-type`}>{t('environments.form.type')}</Label>
-        <Select
-          id={`${id}-type`}
-          className="w-full"
-          value={type}
-          aria-describedby={`${id}-type-help`}
-          onChange={(event) => setType(event.target.value as EnvironmentType)}
-        >
-          {TYPES.map((option) => (
-            <option key={option} value={option} disabled={option === 'local' && isLocalDisabled}>
-              {option === 'local' && isLocalDisabled
-                ? t('environments.create.localNotAllowed', { label: environmentTypeInfo(option).label })
-                : environmentTypeInfo(option).label}
-            </option>
-          ))}
-        </Select>
-        <p id={`${id}-type-help`} className="text-xs text-muted-foreground">
-          {info.summary}{' '}
-          {info.hasShell ? t('environments.create.typeFixed') : t('environments.create.typeFixedNoShell')}
-          {isLocalDisabled ? ` ${t('environments.create.localDisabledReason')}` : ''}
-        </p>
-      </div>
-      <ConfigEditor
-        idBase={`${id}-config`}
-        type={type}
-        state={editor}
-        errors={shownErrors}
-        onChange={setEditor}
-      />
+      <Field label={t('environments.form.name')} error={shownErrors.name}>
+        {(control) => (
+          <Input
+            {...control}
+            value={name}
+            autoComplete="off"
+            onChange={(event) => setName(event.target.value)}
+          />
+        )}
+      </Field>
+      <Field
+        label={t('environments.form.type')}
+        hint={
+          <>
+            {info.summary}{' '}
+            {info.hasShell ? t('environments.create.typeFixed') : t('environments.create.typeFixedNoShell')}
+            {isLocalDisabled ? ` ${t('environments.create.localDisabledReason')}` : ''}
+          </>
+        }
+      >
+        {(control) => (
+          <Select
+            {...control}
+            className="w-full"
+            value={type}
+            onChange={(event) => {
+              const next = event.target.value
+              if (isEnvironmentType(next)) setType(next)
+            }}
+          >
+            {TYPES.map((option) => (
+              <option key={option} value={option} disabled={option === 'local' && isLocalDisabled}>
+                {option === 'local' && isLocalDisabled
+                  ? t('environments.create.localNotAllowed', { label: environmentTypeInfo(option).label })
+                  : environmentTypeInfo(option).label}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <ConfigEditor type={type} state={editor} errors={shownErrors} onChange={setEditor} />
       {hasSubmitted && (hasErrors(errors) || editor.jsonError) ? (
         <p role="alert" className="text-sm font-medium text-destructive">
           {t('environments.create.fixBeforeCreating')}

@@ -6,8 +6,9 @@ import { useT } from '@/i18n'
 export function EnvironmentCapabilityBadges({ environment }: { environment: Environment }) {
   const { t } = useT('environments')
   const info = isEnvironmentType(environment.type) ? environmentTypeInfo(environment.type) : null
-  const scope =
-    typeof environment.config.isolationScope === 'string' ? environment.config.isolationScope : 'SESSION'
+  // No config (null) or no key means the server default.
+  const configured = environment.config?.isolationScope
+  const scope = typeof configured === 'string' ? configured : 'SESSION'
   return (
     <span className="flex flex-wrap gap-1">
       <Badge tone="info">{info?.label ?? environment.type}</Badge>

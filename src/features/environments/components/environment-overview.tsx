@@ -76,15 +76,19 @@ export function EnvironmentOverview({
             </Link>
           ) : null}
         </div>
-        <pre
-          tabIndex={0}
-          role="region"
-          aria-label={t('environments.overview.configMasked')}
-          className="max-h-96 overflow-auto rounded-md bg-muted p-3 font-mono text-xs break-all whitespace-pre-wrap"
-        >
-          {JSON.stringify(maskConfigSecrets(environment.config), null, 2)}
-        </pre>
-        {isEnvironmentType(environment.type) ? (
+        {environment.config === null ? (
+          <p className="rounded-md bg-muted p-3 text-sm">{t('environments.overview.noConfig')}</p>
+        ) : (
+          <pre
+            tabIndex={0}
+            role="region"
+            aria-label={t('environments.overview.configMasked')}
+            className="max-h-96 overflow-auto rounded-md bg-muted p-3 font-mono text-xs break-all whitespace-pre-wrap"
+          >
+            {JSON.stringify(maskConfigSecrets(environment.config), null, 2)}
+          </pre>
+        )}
+        {isEnvironmentType(environment.type) && environment.config !== null ? (
           <ConfigWarningsList warnings={configWarnings(environment.config, environment.type)} />
         ) : null}
         <p className="text-xs text-muted-foreground">{t('environments.overview.configNote')}</p>

@@ -1,25 +1,27 @@
-import { FieldMessages } from './field-messages'
 import { MEMORY_ACCESS_MODES, type ConfigObject } from '../models/config-fields'
 import { readMemoryAccess, setMemoryAccess, type MemoryAccessRow } from '../models/edit-config'
-import type { components } from '@/api/schema.gen'
 import { Button } from '@/components/ui/button'
-import { Label, Select } from '@/components/ui/input'
+import { Field, FieldGroup } from '@/components/ui/field'
+import { Select } from '@/components/ui/input'
+import type { MemoryStore } from '@/data/memory-stores/queries'
 import { useT } from '@/i18n'
-
-type MemoryStore = components['schemas']['MemoryStore']
 
 /** The config key itself, shown in code font next to its label. */
 const CONFIG_KEY = 'memoryAccess'
 
-/** config.memoryAccess: store id → read_only | read_write, picked from the memory stores in scope. */
+const isMode = (access: string) => (MEMORY_ACCESS_MODES as readonly string[]).includes(access)
+
+/**
+ * config.memoryAccess: store id → read_only | read_write, picked from the memory stores in scope.
+ * The server refuses any other value (400, api-notes C8), so only those two can be chosen; a
+ * stored value that is neither is shown, marked, until the user picks one.
+ */
 export function MemoryAccessEditor({
-  idBase,
   config,
   error,
   memoryStores,
   onChange,
 }: {
-  idBase: string
   config: ConfigObject
   error: string | undefined
   memoryStores: MemoryStore[] | undefined
@@ -31,15 +33,17 @@ export function MemoryAccessEditor({
   const write = (next: MemoryAccessRow[]) => onChange(setMemoryAccess(config, next))
 
   return (
-    <fieldset
-      className="flex flex-col gap-2 rounded-md border border-border p-3"
-      aria-describedby={`${idBase}-help`}
+    <FieldGroup
+      className="rounded-md border border-border p-3"
+      legend={
+        <span className="px-1">
+          {t('environments.memory.legend')}{' '}
+          <span className="font-mono text-xs font-normal text-muted-foreground">{CONFIG_KEY}</span>
+        </span>
+      }
+      hint={t('environments.memory.readOnlyNote')}
+      error={error}
     >
-      <legend className="px-1 text-sm font-medium">
-        {t('environments.memory.legend')}{' '}
-        <span className="font-mono text-xs font-normal text-muted-foreground">{CONFIG_KEY}</span>
-      </legend>
-      <FieldMessages id={idBase} help={t('environments.memory.readOnlyNote')} error={error} />
       {rows === null ? (
         <p className="text-sm text-warning">{t('environments.memory.notAnObject')}</p>
       ) : (
@@ -54,64 +58,57 @@ export function MemoryAccessEditor({
               const label = row.storeId
                 ? nameOf(row.storeId)
                 : t('environments.memory.row', { number: index + 1 })
+              const update = (change: Partial<MemoryAccessRow>) =>
+                write(rows.map((item, i) => (i === index ? { ...item, ...change } : item)))
               return (
                 <li key={`${index}-${row.storeId}`} className="flex flex-wrap items-end gap-2">
-                  <div className="flex min-w-48 flex-1 flex-col gap-1">
-                    <Label htmlFor={`${idBase}-store-${index}`} className="text-xs">
-                      {t('environments.memory.storeLabel', { label })}
-                    </Label>
-                    <Select
-                      id={`${idBase}-store-${index}`}
-                      className="w-full"
-                      value={row.storeId}
-                      onChange={(event) =>
-                        write(
-                          rows.map((item, i) =>
-                            i === index ? { ...item, storeId: event.target.value } : item,
-                          ),
-                        )
-                      }
-                    >
-                      <option value="">{t('environments.memory.chooseStore')}</option>
-                      {row.storeId && !known ? (
-                        <option value={row.storeId}>
-                          {t('environments.memory.notInList', { storeId: row.storeId })}
-                        </option>
-                      ) : null}
-                      {memoryStores?.map((store) => (
-                        <option key={store.id} value={store.id} disabled={used.has(store.id)}>
-                          {store.name} ({store.id})
-                        </option>
-                      ))}
-                    </Select>
-                  </div>
-                  <div className="flex flex-col gap-1">
-                    <Label htmlFor={`${idBase}-access-${index}`} className="text-xs">
-                      {t('environments.memory.accessLabel', { label })}
-                    </Label>
-                    <Select
-                      id={`${idBase}-access-${index}`}
-                      value={row.access}
-                      onChange={(event) =>
-                        write(
-                          rows.map((item, i) =>
-                            i === index ? { ...item, access: event.target.value } : item,
-                          ),
-                        )
-                      }
-                    >
-                      {MEMORY_ACCESS_MODES.map((mode) => (
-                        <option key={mode} value={mode}>
-                          {mode}
-                        </option>
-                      ))}
-                      {(MEMORY_ACCESS_MODES as readonly string[]).includes(row.access) ? null : (
-                        <option value={row.access}>
-                          {t('environments.memory.unknownAccess', { access: row.access })}
-                        </option>
-                      )}
-                    </Select>
-                  </div>
+                  <Field
+                    className="min-w-48 flex-1"
+                    size="small"
+                    label={t('environments.memory.storeLabel', { label })}
+                  >
+                    {(control) => (
+                      <Select
+                        {...control}
+                        className="w-full"
+                        value={row.storeId}
+                        onChange={(event) => update({ storeId: event.target.value })}
+                      >
+                        <option value="">{t('environments.memory.chooseStore')}</option>
+                        {row.storeId && !known ? (
+                          <option value={row.storeId}>
+                            {t('environments.memory.notInList', { storeId: row.storeId })}
+                          </option>
+                        ) : null}
+                        {memoryStores?.map((store) => (
+                          <option key={store.id} value={store.id} disabled={used.has(store.id)}>
+                            {store.name} ({store.id})
+                          </option>
+                        ))}
+                      </Select>
+                    )}
+                  </Field>
+                  <Field size="small" label={t('environments.memory.accessLabel', { label })}>
+                    {(control) => (
+                      <Select
+                        {...control}
+                        value={row.access}
+                        aria-invalid={isMode(row.access) ? control['aria-invalid'] : true}
+                        onChange={(event) => update({ access: event.target.value })}
+                      >
+                        {isMode(row.access) ? null : (
+                          <option value={row.access} disabled>
+                            {t('environments.memory.invalidAccess', { access: row.access })}
+                          </option>
+                        )}
+                        {MEMORY_ACCESS_MODES.map((mode) => (
+                          <option key={mode} value={mode}>
+                            {mode}
+                          </option>
+                        ))}
+                      </Select>
+                    )}
+                  </Field>
                   <Button size="sm" variant="ghost" onClick={() => write(rows.filter((_, i) => i !== index))}>
                     {t('environments.memory.remove', { label })}
                   </Button>
@@ -133,6 +130,6 @@ export function MemoryAccessEditor({
           </div>
         </>
       )}
-    </fieldset>
+    </FieldGroup>
   )
 }

@@ -3,6 +3,7 @@ import type { IssuedKey } from '@/data/environments/issue-key'
 import { WorkerRunGuideView } from './worker-run-guide-view'
 import { Button } from '@/components/ui/button'
 import { CopyButton } from '@/components/ui/copy-button'
+import { ChoiceField } from '@/components/ui/field'
 import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog'
 import { Notice } from '@/components/ui/notice'
 import { RichText, useT } from '@/i18n'
@@ -94,18 +95,20 @@ export function OneTimeKeyDialog({
           )}
         </div>
         <DialogFooter className="items-center">
-          <label className="mr-auto flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="size-4"
-              checked={hasSaved}
-              onChange={(event) => {
-                setHasSaved(event.target.checked)
-                setIsCloseRefused(false)
-              }}
-            />
-            {t('environments.key.savedConfirm')}
-          </label>
+          <ChoiceField className="mr-auto" label={t('environments.key.savedConfirm')}>
+            {(control) => (
+              <input
+                {...control}
+                type="checkbox"
+                className="size-4"
+                checked={hasSaved}
+                onChange={(event) => {
+                  setHasSaved(event.target.checked)
+                  setIsCloseRefused(false)
+                }}
+              />
+            )}
+          </ChoiceField>
           <Button variant="primary" disabled={!hasSaved} onClick={onClosed}>
             {t('environments.key.done')}
           </Button>

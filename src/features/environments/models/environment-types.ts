@@ -1,8 +1,7 @@
-import type { components } from '@/api/schema.gen'
+import type { Environment, EnvironmentType } from '@/data/environments/types'
 import { t } from '@/i18n'
 
-export type Environment = components['schemas']['Environment']
-export type EnvironmentType = components['schemas']['EnvironmentType']
+export type { Environment, EnvironmentType }
 
 /** The server's types, in the order the console lists them. */
 export const ENVIRONMENT_TYPES: readonly EnvironmentType[] = ['self_hosted', 'sandbox', 'local', 'remote']

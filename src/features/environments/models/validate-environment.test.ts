@@ -44,7 +44,7 @@ describe('validateEnvironment', () => {
       'config.domain': 'Enter a bare domain such as e2b.example.com, without https:// or a path.',
       'config.apiBaseUrl': 'Enter a full URL starting with https:// or http://.',
       'config.sandboxTimeoutSeconds': 'Enter a whole number of seconds greater than 0, such as 300.',
-      'config.memoryAccess': 'Each store needs read_only or read_write.',
+      'config.memoryAccess': 'Each store needs read_only or read_write; the server refuses any other value.',
     })
     expect(hasErrors(errors)).toBe(true)
   })

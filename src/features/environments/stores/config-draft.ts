@@ -1,19 +1,13 @@
+import type { ConfigDraft } from '../models/config-edit-session'
 import type { ConfigObject } from '../models/config-fields'
 import { isPlainObject } from '../models/edit-config'
 import { redactSecrets } from '../models/redact-secrets'
 
-/**
- * An unsaved config edit, kept in sessionStorage so a reload or a failed save does not lose it.
- * Secrets are replaced by a placeholder before storing; on restore they come back from the
- * server's current config, so a changed secret must be re-entered.
+/*
+ * The unsaved config edit of each environment, in sessionStorage. Secrets are replaced by a
+ * placeholder before storing; on restore they come back from the server's current config, so a
+ * changed secret must be re-entered.
  */
-export type ConfigDraft = {
-  name: string
-  config: ConfigObject
-  /** `updatedAt` of the environment the draft started from, for conflict detection. */
-  baseUpdatedAt: number
-  savedAt: number
-}
 
 const storageName = (environmentId: string) => `asc.environments.draft.${environmentId}`
 

@@ -2,12 +2,12 @@ import type { components } from '@/api/schema.gen'
 import { environmentWorkers, WORKER_ONLINE_WINDOW_MS, type KnownWorker } from './environment-workers'
 import { joinList } from './join-list'
 import { statusLabel } from './status-label'
+import type { Environment } from '@/data/environments/types'
 import { t } from '@/i18n'
 import { formatDuration } from '@/lib/format-duration'
 
 type Schemas = components['schemas']
 type Turn = Schemas['Turn']
-type Environment = Schemas['Environment']
 type WorkItem = Schemas['WorkItem']
 
 export type StallCauseCode =
@@ -164,7 +164,7 @@ export function diagnoseStall(input: StallInput): StallDiagnosis | null {
         ...(envHref ? { fix: { label: t('sessions.stall.openEnvironment'), href: envHref } } : {}),
       })
     }
-    if (env.type === 'sandbox' && !env.config.apiKey) {
+    if (env.type === 'sandbox' && !env.config?.apiKey) {
       const isKnown =
         hintMatches(input.errorHints, 'e2b') || hintMatches(input.errorHints, 'sandbox', 'credential')
       causes.push({

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
 import type { setupServer } from 'msw/node'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AGENT, ENV } from '@/mocks/seed/fixture-ids'
@@ -76,5 +77,32 @@ describe('command palette', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     await userEvent.keyboard('gs')
     await waitFor(() => expect(app.location.pathname).toBe('/sessions'))
+  })
+
+  it('names catalog agents by displayName and finds them by agentKey (upstream catalog, C5)', async () => {
+    const app = await open()
+    app.server.use(
+      http.get('*/api/v1/agents', () =>
+        HttpResponse.json({
+          items: [
+            {
+              id: AGENT.triageBot,
+              agentKey: 'triage-bot',
+              displayName: 'Inbox triage',
+              status: 'active',
+              createdAt: '2026-10-01T09:00:00Z',
+              updatedAt: '2026-10-01T09:00:00Z',
+              archivedAt: null,
+            },
+          ],
+        }),
+      ),
+    )
+    await userEvent.keyboard('{Control>}k{/Control}')
+    const dialog = await screen.findByRole('dialog', { name: 'Command palette' })
+    await userEvent.type(within(dialog).getByRole('combobox'), 'triage-bot')
+    await waitFor(() => expect(within(dialog).getAllByRole('option')[0]).toHaveTextContent('Inbox triage'))
+    await userEvent.keyboard('{Enter}')
+    await waitFor(() => expect(app.location.pathname).toBe(`/agents/${AGENT.triageBot}`))
   })
 })

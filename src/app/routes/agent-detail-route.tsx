@@ -7,6 +7,7 @@ import { TabPanel, Tabs, type TabItem } from '@/components/ui/tabs'
 import { AgentOverview } from '@/features/agents/components/agent-overview'
 import { AgentVersions } from '@/features/agents/components/agent-versions'
 import { SessionDefaultsPanel } from '@/features/agents/components/session-defaults-panel'
+import { agentStatusBadge } from '@/features/agents/models/agent-status'
 import { agentDefinitionQuery, agentListQuery } from '@/data/agents/queries'
 import { namespaceResourcesQuery } from '@/data/identity/queries'
 import { canWriteResources, readOnlyReason } from '@/features/identity/models/can-write'
@@ -29,10 +30,6 @@ function tabLabel(tab: AgentTab): string {
 }
 
 const readTab = (value: string | null): AgentTab => TAB_VALUES.find((tab) => tab === value) ?? 'overview'
-
-function statusLabel(status: 'active' | 'archived'): string {
-  return status === 'active' ? t('app.agentDetail.status.active') : t('app.agentDetail.status.archived')
-}
 
 /** Why the session defaults are read-only for this user and agent, or null when they can edit. */
 function useReadOnlyReason(agentId: string, isArchived: boolean): string | null {
@@ -76,11 +73,9 @@ export default function AgentDetailRoute() {
       { replace: true },
     )
 
-  const title =
-    definition.data?.definition.name ??
-    agent?.displayName ??
-    agent?.name ??
-    t('app.agentDetail.fallbackTitle')
+  // An agent without a managed definition (404) is still named by the catalog.
+  const title = definition.data?.definition.name || agent?.name || t('app.agentDetail.fallbackTitle')
+  const status = agent ? agentStatusBadge(agent.status) : null
   const tabs: TabItem<AgentTab>[] = TAB_VALUES.map((value) => ({ value, label: tabLabel(value) }))
   return (
     <>
@@ -89,11 +84,7 @@ export default function AgentDetailRoute() {
         description={
           <span className="flex flex-wrap items-center gap-2">
             <span className="font-mono">{agentId}</span>
-            {agent ? (
-              <Badge tone={agent.status === 'active' ? 'success' : 'neutral'}>
-                {statusLabel(agent.status)}
-              </Badge>
-            ) : null}
+            {status ? <Badge tone={status.tone}>{status.label}</Badge> : null}
             <Link className="text-primary underline underline-offset-4" to="/agents">
               {t('app.agentDetail.allAgents')}
             </Link>

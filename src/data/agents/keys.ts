@@ -9,4 +9,5 @@ export const agentKeys = {
   detail: (agentId: string) => [...agentKeys.details(), agentId] as const,
   definition: (agentId: string) => [...agentKeys.detail(agentId), 'definition'] as const,
   versions: (agentId: string) => [...agentKeys.detail(agentId), 'versions'] as const,
+  version: (agentId: string, version: number) => [...agentKeys.versions(agentId), version] as const,
 }

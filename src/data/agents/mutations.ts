@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { decodeSavedDefinition } from './decode-agent'
 import { agentKeys } from './keys'
 import type { AgentDefinitionUpdate } from './types'
 import { sessionKeys } from '../sessions/keys'
 import { api } from '@/api/client'
-import { expectObject } from '@/api/response-guards'
 
 /** PATCH the whole writable definition; a stale `version` answers 409 (thrown as ApiError). */
 export async function updateAgentDefinition(agentId: string, body: AgentDefinitionUpdate) {
@@ -11,16 +11,17 @@ export async function updateAgentDefinition(agentId: string, body: AgentDefiniti
     params: { path: { agentId } },
     body,
   })
-  const envelope = expectObject(data, 'agent definition', ['definition'])
-  return expectObject(envelope.definition, 'agent definition', ['version'])
+  return decodeSavedDefinition(data)
 }
 
 export function useUpdateAgentDefinition(agentId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: AgentDefinitionUpdate) => updateAgentDefinition(agentId, body),
-    // Definition, versions and the list's default-environment column changed, and so did what a
-    // new session of this agent inherits (the new-session dialog's preview reads the definition).
+    // Definition and versions changed; so did the list's default-environment column, every
+    // environment's usage (they read definitions), and what a new session of this agent inherits
+    // (the new-session dialog's preview reads the definition). The name may have moved to the
+    // catalog's displayName too.
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: agentKeys.detail(agentId) }),

@@ -1,9 +1,12 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { decodeAgentList, decodeDefinitionEnvelope, decodeVersion, decodeVersionList } from './decode-agent'
 import { agentKeys, type AgentStatusFilter } from './keys'
 import { api } from '@/api/client'
-import { expectArray, expectObject } from '@/api/response-guards'
 
 const statusQuery = (status: AgentStatusFilter) => (status === 'all' ? { includeArchived: true } : { status })
+
+/** A definition changes only when someone saves it; the list reads one per visible row. */
+const DEFINITION_STALE_MS = 60_000
 
 export const agentListQuery = (status: AgentStatusFilter = 'active') =>
   queryOptions({
@@ -13,11 +16,15 @@ export const agentListQuery = (status: AgentStatusFilter = 'active') =>
         params: { query: { limit: 200, ...statusQuery(status) } },
         signal,
       })
-      return expectArray(expectObject(data, 'agents', ['items']).items, 'agents')
+      return decodeAgentList(data)
     },
     placeholderData: keepPreviousData,
   })
 
+/**
+ * The agent's managed definition, where its session defaults live (the catalog has none, C5).
+ * A 404 (an external agent has no managed definition) or 403 is an answer, not worth retrying.
+ */
 export const agentDefinitionQuery = (agentId: string) =>
   queryOptions({
     queryKey: agentKeys.definition(agentId),
@@ -26,10 +33,9 @@ export const agentDefinitionQuery = (agentId: string) =>
         params: { path: { agentId } },
         signal,
       })
-      const envelope = expectObject(data, 'agent definition', ['definition'])
-      expectObject(envelope.definition, 'agent definition', ['version', 'name'])
-      return envelope
+      return decodeDefinitionEnvelope(data, agentId)
     },
+    staleTime: DEFINITION_STALE_MS,
   })
 
 export const agentVersionsQuery = (agentId: string) =>
@@ -40,6 +46,20 @@ export const agentVersionsQuery = (agentId: string) =>
         params: { path: { agentId } },
         signal,
       })
-      return expectArray(expectObject(data, 'agent versions', ['items']).items, 'agent versions')
+      return decodeVersionList(data)
     },
+  })
+
+/** One stored version, for a list entry that came without its snapshot. Versions never change. */
+export const agentVersionQuery = (agentId: string, version: number) =>
+  queryOptions({
+    queryKey: agentKeys.version(agentId, version),
+    queryFn: async ({ signal }) => {
+      const { data } = await api().GET('/api/v1/agents/{agentId}/versions/{version}', {
+        params: { path: { agentId, version } },
+        signal,
+      })
+      return decodeVersion(data)
+    },
+    staleTime: Number.POSITIVE_INFINITY,
   })

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { agentVersionsQuery } from '@/data/agents/queries'
+import { useAgentVersions } from '@/data/agents/use-agent-versions'
 import { allEnvironmentsQuery } from '@/data/environments/queries'
 import type { AgentVersion } from '../models/agent-types'
 import { defaultEnvironmentChanges } from '../models/default-environment-history'
@@ -12,19 +12,18 @@ import { formatExactTime, formatRelativeTime } from '@/lib/format-time'
 import { useNow } from '@/lib/use-now'
 
 function changedFields(versions: AgentVersion[], index: number): string[] | null {
-  const previous = versions[index + 1]
-  const current = versions[index]
-  // The oldest stored version has nothing to compare with.
-  return previous && current
-    ? diffDefinitions(previous.definition, current.definition).map((c) => c.field)
-    : null
+  const previous = versions[index + 1]?.definition
+  const current = versions[index]?.definition
+  // The oldest stored version has nothing to compare with, and an unread one cannot be compared.
+  return previous && current ? diffDefinitions(previous, current).map((c) => c.field) : null
 }
 
 /** Definition history, newest first, with the versions that moved the default environment marked. */
 export function AgentVersions({ agentId }: { agentId: string }) {
   const { t } = useT('agents')
   const now = useNow()
-  const query = useQuery(agentVersionsQuery(agentId))
+  const history = useAgentVersions(agentId)
+  const { query } = history
   const environments = useQuery(allEnvironmentsQuery())
   const nameOf = (id: string | null) =>
     id === null
@@ -41,10 +40,11 @@ export function AgentVersions({ agentId }: { agentId: string }) {
       />
     )
   }
-  if (query.data.length === 0) return <EmptyState title={t('agents.versions.empty')} />
-  const versions = [...query.data].sort((a, b) => b.version - a.version)
+  const versions = [...(history.versions ?? [])].sort((a, b) => b.version - a.version)
+  if (versions.length === 0) return <EmptyState title={t('agents.versions.empty')} />
+  // Marked once every version's definition is known, so a change is never pinned on the wrong one.
   const environmentChanges = new Map(
-    defaultEnvironmentChanges(versions).map((change) => [change.version, change]),
+    history.isFilling ? [] : defaultEnvironmentChanges(versions).map((change) => [change.version, change]),
   )
 
   return (
@@ -84,13 +84,22 @@ export function AgentVersions({ agentId }: { agentId: string }) {
                   <th scope="row" className="px-3 py-2 font-medium">
                     {version.version}
                   </th>
-                  <td className="px-3 py-2" title={formatExactTime(version.createdAt)}>
-                    {formatRelativeTime(Math.min(version.createdAt, now), now)}
+                  <td
+                    className="px-3 py-2"
+                    title={version.createdAt === null ? undefined : formatExactTime(version.createdAt)}
+                  >
+                    {version.createdAt === null
+                      ? '—'
+                      : formatRelativeTime(Math.min(version.createdAt, now), now)}
                   </td>
                   <td className="px-3 py-2 font-mono text-xs">{version.createdBy ?? '—'}</td>
                   <td className="px-3 py-2">
                     <span className="break-words">
-                      {nameOf(version.definition.defaultEnvironmentId || null)}
+                      {version.definition
+                        ? nameOf(version.definition.defaultEnvironmentId || null)
+                        : history.isFilling
+                          ? t('agents.versions.definitionLoading')
+                          : t('agents.versions.definitionUnavailable')}
                     </span>
                     {environmentChange ? (
                       <Badge tone="info" className="ml-2">

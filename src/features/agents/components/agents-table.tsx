@@ -1,26 +1,18 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router'
-import { allEnvironmentsQuery } from '@/data/environments/queries'
+import { useDefinitionDefaults } from '@/data/agents/definition-default'
 import { agentListQuery } from '@/data/agents/queries'
+import { allEnvironmentsQuery } from '@/data/environments/queries'
+import { DefaultEnvironmentCell } from './default-environment-cell'
+import { agentStatusBadge } from '../models/agent-status'
 import { filterAgents, readAgentStatusFilter } from '../models/filter-agents'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
+import { Field } from '@/components/ui/field'
 import { Input, Select } from '@/components/ui/input'
 import { QueryErrorState } from '@/components/ui/query-error-state'
 import { EmptyState, LoadingState } from '@/components/ui/states'
-import { t, useT } from '@/i18n'
-
-/** The server's status values; one it adds later is shown as sent. */
-function agentStatusLabel(status: string): string {
-  switch (status) {
-    case 'active':
-      return t('agents.agentStatus.active')
-    case 'archived':
-      return t('agents.agentStatus.archived')
-    default:
-      return status
-  }
-}
+import { useT } from '@/i18n'
 
 /** Agents with search and status filter, both kept in the URL so a filtered list can be shared. */
 export function AgentsTable() {
@@ -45,43 +37,41 @@ export function AgentsTable() {
       { replace: true },
     )
 
-  const environmentName = (id: string) =>
-    environments.data?.find((environment) => environment.id === id)?.name
   const agents = query.data ? filterAgents(query.data, search) : []
+  // The catalog has no default environment (C5): each listed agent's definition says it.
+  const defaults = useDefinitionDefaults(agents.map((agent) => agent.id))
   const isFiltered = search.trim() !== '' || status !== 'active'
 
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-end gap-3" role="search" aria-label={t('agents.list.filters')}>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="agent-search" className="text-sm text-muted-foreground">
-            {t('agents.list.search')}
-          </label>
-          <Input
-            id="agent-search"
-            type="search"
-            className="w-72"
-            placeholder={t('agents.list.searchPlaceholder')}
-            value={search}
-            onChange={(event) => update({ q: event.target.value })}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="agent-status" className="text-sm text-muted-foreground">
-            {t('agents.list.status')}
-          </label>
-          <Select
-            id="agent-status"
-            value={status}
-            onChange={(event) =>
-              update({ status: event.target.value === 'active' ? null : event.target.value })
-            }
-          >
-            <option value="active">{t('agents.list.statusActive')}</option>
-            <option value="archived">{t('agents.list.statusArchived')}</option>
-            <option value="all">{t('agents.list.statusAll')}</option>
-          </Select>
-        </div>
+        <Field label={t('agents.list.search')}>
+          {(control) => (
+            <Input
+              {...control}
+              type="search"
+              className="w-72"
+              placeholder={t('agents.list.searchPlaceholder')}
+              value={search}
+              onChange={(event) => update({ q: event.target.value })}
+            />
+          )}
+        </Field>
+        <Field label={t('agents.list.status')}>
+          {(control) => (
+            <Select
+              {...control}
+              value={status}
+              onChange={(event) =>
+                update({ status: event.target.value === 'active' ? null : event.target.value })
+              }
+            >
+              <option value="active">{t('agents.list.statusActive')}</option>
+              <option value="archived">{t('agents.list.statusArchived')}</option>
+              <option value="all">{t('agents.list.statusAll')}</option>
+            </Select>
+          )}
+        </Field>
       </div>
       {query.isPending ? (
         <LoadingState label={t('agents.list.loading')} />
@@ -123,7 +113,7 @@ export function AgentsTable() {
             </thead>
             <tbody>
               {agents.map((agent) => {
-                const defaultId = agent.defaultEnvironmentId
+                const badge = agentStatusBadge(agent.status)
                 return (
                   <tr key={agent.id} className="border-t border-border">
                     <td className="px-3 py-2">
@@ -131,26 +121,18 @@ export function AgentsTable() {
                         className="font-medium break-words text-primary hover:underline"
                         to={`/agents/${encodeURIComponent(agent.id)}`}
                       >
-                        {agent.displayName ?? agent.name}
+                        {agent.name}
                       </Link>
                       <div className="font-mono text-xs text-muted-foreground">{agent.id}</div>
                     </td>
                     <td className="px-3 py-2">
-                      <Badge tone={agent.status === 'active' ? 'success' : 'neutral'}>
-                        {agentStatusLabel(agent.status)}
-                      </Badge>
+                      <Badge tone={badge.tone}>{badge.label}</Badge>
                     </td>
                     <td className="px-3 py-2">
-                      {defaultId ? (
-                        <>
-                          <span className="break-words">{environmentName(defaultId) ?? defaultId}</span>
-                          {environmentName(defaultId) ? (
-                            <div className="font-mono text-xs text-muted-foreground">{defaultId}</div>
-                          ) : null}
-                        </>
-                      ) : (
-                        <span className="text-muted-foreground">{t('agents.list.noDefaultEnvironment')}</span>
-                      )}
+                      <DefaultEnvironmentCell
+                        value={defaults.get(agent.id) ?? { state: 'loading' }}
+                        environments={environments.data}
+                      />
                     </td>
                   </tr>
                 )

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { Link } from 'react-router'
-import { agentVersionsQuery } from '@/data/agents/queries'
+import { useAgentVersions } from '@/data/agents/use-agent-versions'
 import { agentSessionsQuery } from '@/data/sessions/queries'
 import { countSessionsOnEnvironment } from '../models/count-sessions-on-environment'
 import {
@@ -38,8 +38,9 @@ export function SessionDefaultsConsequences({
   const { t } = useT('agents')
   const now = useNow()
   const sessions = useQuery(agentSessionsQuery(agentId))
-  const versions = useQuery(agentVersionsQuery(agentId))
-  const lastChange = versions.data ? defaultEnvironmentChanges(versions.data)[0] : undefined
+  const history = useAgentVersions(agentId)
+  const versions = history.query
+  const lastChange = history.versions ? defaultEnvironmentChanges(history.versions)[0] : undefined
   const isChanging = savedEnvironmentId !== draftEnvironmentId
   const { refetch: refetchSessions } = sessions
   useEffect(() => {
@@ -83,7 +84,7 @@ export function SessionDefaultsConsequences({
           ) : null}
         </li>
         <li>
-          {versions.isPending ? (
+          {versions.isPending || history.isFilling ? (
             t('agents.consequences.readingHistory')
           ) : versions.isError ? (
             t('agents.consequences.historyError', { error: errorMessage(versions.error) })
@@ -102,12 +103,16 @@ export function SessionDefaultsConsequences({
 }
 
 function LastChange({ change, now }: { change: DefaultEnvironmentChange; now: number }) {
-  const time = (
-    <time dateTime={new Date(change.changedAt).toISOString()} title={formatExactTime(change.changedAt)}>
-      {/* The server's clock may run a moment ahead: a just-saved version reads "now". */}
-      {formatRelativeTime(Math.min(change.changedAt, now), now)}
-    </time>
-  )
+  const { t } = useT('agents')
+  const time =
+    change.changedAt === null ? (
+      t('agents.consequences.unknownTime')
+    ) : (
+      <time dateTime={new Date(change.changedAt).toISOString()} title={formatExactTime(change.changedAt)}>
+        {/* The server's clock may run a moment ahead: a just-saved version reads "now". */}
+        {formatRelativeTime(Math.min(change.changedAt, now), now)}
+      </time>
+    )
   return change.changedBy ? (
     <RichText
       id="agents.consequences.lastChangedBy"

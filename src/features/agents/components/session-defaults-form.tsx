@@ -3,7 +3,7 @@ import { DefaultEnvironmentField } from './default-environment-field'
 import { DefaultEnvironmentWarningsList } from './default-environment-warnings-list'
 import { ResourceChecklist, type ChecklistItem } from './resource-checklist'
 import { SessionDefaultsConsequences } from './session-defaults-consequences'
-import type { SessionDefaultsEditor } from './use-session-defaults-editor'
+import type { SessionDefaultsEditor } from '../hooks/use-session-defaults-editor'
 import type { EnvironmentChoice } from '../hooks/use-environment-choices'
 import type { AgentDefinition, SessionDefaults } from '../models/agent-types'
 import {

@@ -280,4 +280,47 @@ describe('Runtime configuration → Session defaults', () => {
     expect(command).toContain('"system": "You are the release assistant')
     expect(command).not.toMatch(/eyJ/)
   })
+
+  it('works on the upstream shapes: a definition with server fields, and a PATCH answered {agent, definition} (C6)', async () => {
+    const app = await open(`/agents/${AGENT.triageBot}?tab=runtime`)
+    const select = await environmentSelect()
+    const patches = recordPatches(app)
+    const stored = storedDefinition(app, AGENT.triageBot).definition
+    const upstream = {
+      ...stored,
+      id: 'def_triage',
+      scope: 'user',
+      ownerId: 'usr_alice',
+      createdAt: '2026-10-01T09:00:00Z',
+      archivedAt: null,
+    }
+    app.server.use(
+      http.get('*/api/v1/agents/:agentId/definition', () =>
+        // Upstream wraps it as {agentId, definition}.
+        HttpResponse.json({ agentId: AGENT.triageBot, definition: upstream }),
+      ),
+      http.patch('*/api/v1/agents/:agentId/definition', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>
+        return HttpResponse.json({
+          agent: { id: AGENT.triageBot, agentKey: 'triage-bot', displayName: 'triage-bot', status: 'active' },
+          definition: { ...upstream, ...body, version: stored.version + 1 },
+        })
+      }),
+    )
+    await app.queryClient.invalidateQueries()
+    await userEvent.selectOptions(select, ENV.e2bPython)
+    await userEvent.click(screen.getByRole('button', { name: 'Save session defaults' }))
+    expect(
+      await screen.findByText(
+        `Saved as version ${stored.version + 1}. New sessions inherit e2b-python; existing sessions keep theirs.`,
+      ),
+    ).toBeInTheDocument()
+    // The read-modify-write sends back the fields the console does not know.
+    expect(patches[0]).toMatchObject({
+      id: 'def_triage',
+      scope: 'user',
+      ownerId: 'usr_alice',
+      defaultEnvironmentId: ENV.e2bPython,
+    })
+  })
 })

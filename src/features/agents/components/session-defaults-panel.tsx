@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { CopyDefinitionCurlDialog } from './copy-definition-curl-dialog'
 import { SessionDefaultsForm, type ChecklistChoices } from './session-defaults-form'
-import { refusedForAccount, useSessionDefaultsEditor } from './use-session-defaults-editor'
+import { refusedForAccount, useSessionDefaultsEditor } from '../hooks/use-session-defaults-editor'
 import { VersionConflictDialog } from './version-conflict-dialog'
 import { memoryStoresQuery } from '@/data/memory-stores/queries'
 import { vaultsQuery } from '@/data/vaults/queries'

@@ -1,6 +1,6 @@
 import { diffDefinitions } from '../models/diff-definitions'
 import { SESSION_DEFAULT_FIELDS, type AgentDefinition } from '../models/agent-types'
-import type { DefinitionConflict } from './use-session-defaults-editor'
+import type { DefinitionConflict } from '../hooks/use-session-defaults-editor'
 import { errorMessage } from '@/api/api-error'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog'

@@ -1,14 +1,11 @@
 import type { components } from '@/api/schema.gen'
+import type { Agent, AgentDefinition, AgentDefinitionUpdate, AgentVersion } from '@/data/agents/types'
 import type { Environment, EnvironmentType } from '@/data/environments/types'
 
-export type { Environment, EnvironmentType }
+export type { Agent, AgentDefinition, AgentDefinitionUpdate, AgentVersion, Environment, EnvironmentType }
 
 type Schemas = components['schemas']
 
-export type Agent = Schemas['Agent']
-export type AgentDefinition = Schemas['AgentDefinition']
-export type AgentDefinitionUpdate = Schemas['AgentDefinitionUpdate']
-export type AgentVersion = Schemas['AgentVersion']
 export type HandsStatus = Schemas['HandsStatus']
 export type MemoryStore = Schemas['MemoryStore']
 export type Session = Schemas['Session']

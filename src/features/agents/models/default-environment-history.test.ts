@@ -11,6 +11,7 @@ function version(
     version: number,
     createdAt,
     createdBy: `usr_${number}`,
+    summary: null,
     definition: { version: number, name: 'agent', defaultEnvironmentId },
   }
 }
@@ -30,6 +31,14 @@ describe('defaultEnvironmentChanges', () => {
     ).toEqual([
       ['env_a', null],
       [null, 'env_a'],
+    ])
+  })
+
+  it('skips a version whose definition is not known, comparing across it', () => {
+    const unknown: AgentVersion = { ...version(2, null), definition: null }
+    expect(defaultEnvironmentChanges([version(1, 'env_a'), unknown, version(3, 'env_b')])).toEqual([
+      { version: 3, changedAt: 300, changedBy: 'usr_3', from: 'env_a', to: 'env_b' },
+      { version: 1, changedAt: 100, changedBy: 'usr_1', from: null, to: 'env_a' },
     ])
   })
 

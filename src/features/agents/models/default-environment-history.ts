@@ -2,7 +2,7 @@ import type { AgentVersion } from './agent-types'
 
 export type DefaultEnvironmentChange = {
   version: number
-  changedAt: number
+  changedAt: number | null
   changedBy: string | null
   from: string | null
   to: string | null
@@ -11,13 +11,15 @@ export type DefaultEnvironmentChange = {
 /**
  * The versions that changed `defaultEnvironmentId`, newest first, found by comparing each stored
  * version with the one before it (a first version that sets a default counts as a change from
- * none). Versions missing from the list are skipped over, so a gap compares across it.
+ * none). Versions missing from the list, or whose definition is not known, are skipped over, so a
+ * gap compares across it.
  */
 export function defaultEnvironmentChanges(versions: readonly AgentVersion[]): DefaultEnvironmentChange[] {
   const ordered = [...versions].sort((a, b) => a.version - b.version)
   const changes: DefaultEnvironmentChange[] = []
   let previous: string | null = null
   for (const entry of ordered) {
+    if (!entry.definition) continue
     const current = entry.definition.defaultEnvironmentId || null
     if (current !== previous) {
       changes.push({

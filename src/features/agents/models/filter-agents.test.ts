@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import type { Agent } from './agent-types'
 import { filterAgents, readAgentStatusFilter } from './filter-agents'
+import { makeAgent } from '@/testing/model-fixtures'
 
-const agent = (id: string, name: string, extra: Partial<Agent> = {}): Agent => ({
-  id,
-  name,
-  status: 'active',
-  createdAt: 1,
-  updatedAt: 1,
-  ...extra,
-})
+const agent = (id: string, name: string, extra: Partial<Agent> = {}): Agent =>
+  makeAgent({ id, name, ...extra })
 
 describe('filterAgents', () => {
   const agents = [

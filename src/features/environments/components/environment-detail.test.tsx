@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw'
 import type { setupServer } from 'msw/node'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { TEST_NOW } from '@/mocks/node'
-import { ENV, SESSION, WORKERS } from '@/mocks/seed/fixture-ids'
+import { AGENT, ENV, SESSION, WORKERS } from '@/mocks/seed/fixture-ids'
 import { setLocale } from '@/i18n'
 import { workKeys } from '@/data/work/keys'
 import { renderApp } from '@/testing/render-app'
@@ -167,6 +167,47 @@ describe('environment detail', () => {
         name: SESSION.buildActive,
       }),
     ).toBeInTheDocument()
+  })
+
+  it('finds the agents whose definition defaults here when the catalog carries no default (C5)', async () => {
+    const user = userEvent.setup()
+    const app = await open(`/environments/${ENV.buildWorkers}`)
+    await screen.findByRole('heading', { name: 'build-workers', level: 1 })
+    app.server.use(
+      // The upstream catalog: displayName, no defaultEnvironmentId on the items.
+      http.get('*/api/v1/agents', () =>
+        HttpResponse.json({
+          items: [...app.backend.db.agents.values()]
+            .filter((record) => record.agent.status === 'active' && record.namespace === 'default')
+            .map(({ agent }) => ({
+              id: agent.id,
+              agentKey: agent.agentKey,
+              displayName: `${agent.name} (catalog)`,
+              status: agent.status,
+              createdAt: '2026-10-01T09:00:00Z',
+              updatedAt: '2026-10-01T09:00:00Z',
+              archivedAt: null,
+            })),
+        }),
+      ),
+      http.get('*/api/v1/agents/:agentId/definition', ({ params }) =>
+        params.agentId === AGENT.docsWriter
+          ? HttpResponse.json({ error: 'forbidden' }, { status: 403 })
+          : undefined,
+      ),
+    )
+    await user.click(screen.getByRole('tab', { name: 'Usage' }))
+    const agents = await screen.findByRole('region', { name: 'Agents with this default environment' })
+    expect(await within(agents).findByRole('link', { name: 'release-helper (catalog)' })).toBeInTheDocument()
+    expect(
+      within(agents).getByText(
+        /definition could not be read, so it may also default here: docs-writer \(catalog\)/,
+      ),
+    ).toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Rotate key' }))
+    const rotate = await screen.findByRole('dialog', { name: 'Rotate the key of build-workers?' })
+    expect(await within(rotate).findByRole('link', { name: 'release-helper (catalog)' })).toBeInTheDocument()
   })
 
   it('gives a viewer no write actions and says why', async () => {

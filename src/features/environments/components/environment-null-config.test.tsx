@@ -33,18 +33,28 @@ function serveNullConfig(app: App, id: string) {
   )
 }
 
-async function open(path: string, id: string) {
+/**
+ * Opens `path` on the seeded mock, waits for `ready` (so nothing is still in flight), then has the
+ * server answer upstream's way and reads everything again.
+ */
+async function open(path: string, id: string, ready: () => Promise<unknown>) {
   const app = await renderApp(path, { user: 'alice', namespace: 'default' })
   activeServer = app.server
+  await ready()
   serveNullConfig(app, id)
   await app.queryClient.invalidateQueries()
-  await screen.findAllByRole('heading', { level: 1 }, { timeout: 10_000 })
   return app
 }
 
+const environmentHeading = () =>
+  screen.findByRole('heading', { level: 1, name: 'dataplane-local' }, { timeout: 10_000 })
+
 describe('an environment created without a config (config: null)', () => {
   it('is listed with the server-default isolation', async () => {
-    await open('/environments', ENV.dataplaneLocal)
+    await open('/environments', ENV.dataplaneLocal, () =>
+      screen.findByRole('link', { name: 'build-workers' }, { timeout: 10_000 }),
+    )
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'build-workers' })).not.toBeInTheDocument())
     const row = (await screen.findByRole('link', { name: 'dataplane-local' })).closest('tr')
     if (!row) throw new Error('no row')
     expect(within(row).getByText('Isolation: SESSION')).toBeInTheDocument()
@@ -53,7 +63,7 @@ describe('an environment created without a config (config: null)', () => {
 
   it('opens, saying the server defaults apply, and its Usage tab loads', async () => {
     const user = userEvent.setup()
-    await open(`/environments/${ENV.dataplaneLocal}`, ENV.dataplaneLocal)
+    await open(`/environments/${ENV.dataplaneLocal}`, ENV.dataplaneLocal, environmentHeading)
     expect(await screen.findByText(/created without one, so the server's defaults apply/)).toBeInTheDocument()
     expect(screen.queryByRole('region', { name: 'Config (secrets masked)' })).not.toBeInTheDocument()
     await user.click(screen.getByRole('tab', { name: 'Usage' }))
@@ -64,7 +74,12 @@ describe('an environment created without a config (config: null)', () => {
 
   it('is edited from an empty config, and the PATCH and its curl send an object', async () => {
     const user = userEvent.setup()
-    const app = await open(`/environments/${ENV.dataplaneLocal}/edit`, ENV.dataplaneLocal)
+    const app = await open(`/environments/${ENV.dataplaneLocal}`, ENV.dataplaneLocal, environmentHeading)
+    // The editor starts from what the page read, now the config-less answer.
+    await screen.findByText(/created without one, so the server's defaults apply/)
+    const [headerEdit] = screen.getAllByRole('link', { name: 'Edit config' })
+    if (!headerEdit) throw new Error('no edit link')
+    await user.click(headerEdit)
     const patches: string[] = []
     app.server.events.on('request:start', ({ request }) => {
       if (request.method === 'PATCH')

@@ -5,6 +5,7 @@ import { environmentKeys } from '@/data/environments/keys'
 import { useEnvironmentWorkers } from '../hooks/use-environment-workers'
 import { ActionDialog } from './action-dialog'
 import { OneTimeKeyDialog } from './one-time-key-dialog'
+import { UsageSummaryState } from './usage-summary'
 import { WorkerHealthBadge } from './worker-health-badge'
 import type { Environment } from '../models/environment-types'
 import { useRotationStore } from '../stores/rotation-store'
@@ -55,6 +56,8 @@ export function RotateKeyAction({ environment }: { environment: Environment }) {
             values={{ lead: <strong>{t('environments.rotate.effectsLead')}</strong> }}
           />
         </p>
+        <p className="font-medium">{t('environments.usage.whatUsesIt')}</p>
+        {isOpen ? <UsageSummaryState environmentId={environment.id} /> : null}
         {error ? (
           <p role="alert" className="text-destructive">
             {t('environments.rotate.checkFailed')}

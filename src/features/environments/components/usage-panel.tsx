@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { useEnvironmentUsage } from './usage-summary'
+import { useEnvironmentUsage } from '../hooks/use-environment-usage'
 import type { Session } from '../models/environment-usage'
 import { errorMessage } from '@/api/api-error'
 import { ErrorState, LoadingState } from '@/components/ui/states'
@@ -83,6 +83,16 @@ export function UsagePanel({ environmentId }: { environmentId: string }) {
             ))}
           </ul>
         )}
+        {usage.uncheckedAgents.length > 0 ? (
+          <p className="text-sm text-muted-foreground">
+            {t('environments.usage.unchecked', {
+              count: usage.uncheckedAgents.length,
+              agents: usage.uncheckedAgents
+                .map((agent) => agent.name)
+                .join(t('environments.common.listSeparator')),
+            })}
+          </p>
+        ) : null}
       </section>
       <SessionList
         title={t('environments.usage.activeSessions')}

@@ -1,37 +1,10 @@
-import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { environmentUsage, type EnvironmentUsage } from '../models/environment-usage'
+import { useEnvironmentUsage } from '../hooks/use-environment-usage'
+import type { EnvironmentUsage } from '../models/environment-usage'
 import { workItemStatusLabel } from '../models/work-types'
 import { errorMessage } from '@/api/api-error'
 import { Spinner } from '@/components/ui/states'
-import { agentListQuery } from '@/data/agents/queries'
-import { environmentSessionsQuery } from '@/data/sessions/queries'
-import { workItemsQuery } from '@/data/work/queries'
 import { RichText, useT } from '@/i18n'
-
-/** Agents defaulting to an environment, sessions bound to it and unfinished work. */
-export function useEnvironmentUsage(environmentId: string, options: { enabled?: boolean } = {}) {
-  const enabled = options.enabled ?? true
-  const agents = useQuery({ ...agentListQuery('active'), enabled })
-  const sessions = useQuery({ ...environmentSessionsQuery(environmentId), enabled })
-  const work = useQuery({ ...workItemsQuery(environmentId), enabled })
-  const queries = [agents, sessions, work]
-  const usage =
-    agents.data && sessions.data && work.data
-      ? environmentUsage(environmentId, {
-          agents: agents.data,
-          sessions: sessions.data.items,
-          workItems: work.data,
-        })
-      : null
-  const failed = queries.find((query) => query.isError)
-  return {
-    usage,
-    isPending: !usage && !failed,
-    error: failed?.error ?? null,
-    refetch: () => Promise.all(queries.map((query) => query.refetch())),
-  }
-}
 
 /** The short usage list a confirmation shows before archive or delete. */
 export function UsageSummary({ usage }: { usage: EnvironmentUsage }) {
@@ -64,6 +37,9 @@ export function UsageSummary({ usage }: { usage: EnvironmentUsage }) {
           />
         )}
       </li>
+      {usage.uncheckedAgents.length > 0 ? (
+        <li>{t('environments.usage.summary.unchecked', { count: usage.uncheckedAgents.length })}</li>
+      ) : null}
       <li>{t('environments.usage.summary.sessions', { active, archived, total: active + archived })}</li>
       <li>
         {usage.activeWork.length === 0

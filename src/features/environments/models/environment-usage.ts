@@ -1,13 +1,21 @@
-import { ApiError } from '@/api/api-error'
-import type { components } from '@/api/schema.gen'
-import { t } from '@/i18n'
-import type { WorkItem } from './work-types'
+import type { Agent } from '@/data/agents/types'
+import type { DefinitionDefault } from '@/data/agents/definition-default'
+import type { Session } from '@/data/sessions/types'
+import type { WorkItem } from '@/data/work/types'
 
-export type Agent = components['schemas']['Agent']
-export type Session = components['schemas']['Session']
+export type { Agent, Session }
+
+/** An agent with what its definition says about its default environment. */
+export type AgentWithDefault = { agent: Agent; default: DefinitionDefault }
 
 export type EnvironmentUsage = {
+  /** Agents whose definition names this environment as the default for new sessions. */
   agents: Agent[]
+  /**
+   * Agents whose definition could not be read (forbidden, or the read failed): any of them may
+   * default to this environment.
+   */
+  uncheckedAgents: Agent[]
   activeSessions: Session[]
   archivedSessions: Session[]
   /** Work not yet stopped: queued, starting, active or stopping. */
@@ -19,34 +27,31 @@ function isArchived(value: { archivedAt?: unknown; status?: unknown }): boolean 
 }
 
 /**
- * Who depends on an environment. Sessions are filtered again here because spec 1.0.0 servers
- * ignore the `environmentId` query and return every session.
+ * Who depends on an environment. The default lives in each agent's definition, not in the
+ * catalog (C5). Sessions are filtered again here because servers ignore the `environmentId`
+ * query and return every session (C3).
  */
 export function environmentUsage(
   environmentId: string,
-  input: { agents: readonly Agent[]; sessions: readonly Session[]; workItems: readonly WorkItem[] },
+  input: {
+    agents: readonly AgentWithDefault[]
+    sessions: readonly Session[]
+    workItems: readonly WorkItem[]
+  },
 ): EnvironmentUsage {
+  const live = input.agents.filter(({ agent }) => !isArchived(agent))
   const sessions = input.sessions.filter((session) => session.environmentId === environmentId)
   return {
-    agents: input.agents.filter(
-      (agent) => agent.defaultEnvironmentId === environmentId && !isArchived(agent),
-    ),
+    agents: live
+      .filter((entry) => entry.default.state === 'set' && entry.default.environmentId === environmentId)
+      .map(({ agent }) => agent),
+    uncheckedAgents: live
+      .filter((entry) => entry.default.state === 'forbidden' || entry.default.state === 'unknown')
+      .map(({ agent }) => agent),
     activeSessions: sessions.filter((session) => !isArchived(session)),
     archivedSessions: sessions.filter(isArchived),
     activeWork: input.workItems.filter(
       (item) => item.environmentId === environmentId && item.status !== 'stopped',
     ),
   }
-}
-
-/** Bare array (spec 1.0.0) or `{items}` page (newer servers). */
-export function readSessionList(data: unknown): Session[] {
-  if (Array.isArray(data)) return data as Session[]
-  if (typeof data === 'object' && data !== null && Array.isArray((data as { items?: unknown }).items))
-    return (data as { items: Session[] }).items
-  throw new ApiError({
-    status: 200,
-    kind: 'malformed',
-    message: t('environments.usage.malformedSessions'),
-  })
 }

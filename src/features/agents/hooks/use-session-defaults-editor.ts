@@ -76,7 +76,7 @@ export function useSessionDefaultsEditor(
   async function submit(from: AgentDefinition, defaults: SessionDefaults) {
     setSaveError(null)
     try {
-      const definition = await mutation.mutateAsync(mergeSessionDefaults(from, defaults))
+      const { definition } = await mutation.mutateAsync(mergeSessionDefaults(from, defaults))
       setEdit(null)
       setConflict(null)
       setSaved({ version: definition.version, defaults })

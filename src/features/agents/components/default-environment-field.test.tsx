@@ -22,7 +22,7 @@ function environment(overrides: Partial<Environment>): Environment {
 const choices: EnvironmentChoice[] = [
   {
     environment: environment({}),
-    health: { state: 'online', workerIds: ['w1', 'w2'], lastSeenAt: Date.now() },
+    health: { state: 'online', busy: 1, idle: 1 },
   },
   {
     environment: environment({ id: 'env_2', name: 'e2b-python', type: 'sandbox' }),
@@ -48,10 +48,14 @@ describe('DefaultEnvironmentField', () => {
     renderField('env_gone')
     const select = screen.getByRole('combobox', { name: 'Default environment' })
     expect(
-      within(select).getByRole('option', { name: 'None: each session must pick an environment' }),
+      within(select).getByRole('option', {
+        name: 'None: the server picks one for each new session that names none',
+      }),
     ).toBeInTheDocument()
     expect(
-      within(select).getByRole('option', { name: 'build-workers · self-hosted worker · online (2 workers)' }),
+      within(select).getByRole('option', {
+        name: 'build-workers · self-hosted worker · online (2 workers, 1 busy)',
+      }),
     ).toBeInTheDocument()
     expect(within(select).getByRole('option', { name: 'e2b-python · sandbox (E2B)' })).toBeInTheDocument()
     expect(
@@ -64,9 +68,13 @@ describe('DefaultEnvironmentField', () => {
     try {
       renderField('env_gone')
       const select = screen.getByRole('combobox', { name: '默认环境' })
-      expect(within(select).getByRole('option', { name: '无：每个会话都必须指定环境' })).toBeInTheDocument()
       expect(
-        within(select).getByRole('option', { name: 'build-workers · 自托管工作进程 · 在线（2 个工作进程）' }),
+        within(select).getByRole('option', { name: '无：未指定环境的新会话由服务器选择环境' }),
+      ).toBeInTheDocument()
+      expect(
+        within(select).getByRole('option', {
+          name: 'build-workers · 自托管工作进程 · 在线（2 个工作进程，1 个忙碌）',
+        }),
       ).toBeInTheDocument()
       expect(
         within(select).getByRole('option', { name: 'env_gone · 已删除或对你不可见' }),

@@ -3,7 +3,7 @@ import { environmentLookupQuery } from '@/data/environments/queries'
 import { handsStatusQuery, workItemsQuery } from '@/data/work/queries'
 import type { EnvironmentChoice } from './use-environment-choices'
 import type { DefaultEnvironmentLookup } from '../models/default-environment-warnings'
-import { deriveEnvironmentHealth } from '../models/environment-health'
+import { environmentHealth } from '../models/environment-presence'
 import { errorMessage, isApiError } from '@/api/api-error'
 import { useNow } from '@/lib/use-now'
 
@@ -40,7 +40,7 @@ export function useDefaultEnvironmentLookup(
   }
   const health =
     work.data && hands.data
-      ? deriveEnvironmentHealth({
+      ? environmentHealth({
           type: lookup.data.type,
           workItems: work.data,
           workerHeartbeats: hands.data.workerHeartbeats,

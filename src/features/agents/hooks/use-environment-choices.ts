@@ -2,7 +2,7 @@ import { useQueries, useQuery } from '@tanstack/react-query'
 import { allEnvironmentsQuery } from '@/data/environments/queries'
 import { handsStatusQuery, workItemsQuery } from '@/data/work/queries'
 import type { Environment } from '../models/agent-types'
-import { deriveEnvironmentHealth, type EnvironmentHealth } from '../models/environment-health'
+import { environmentHealth, type EnvironmentHealth } from '../models/environment-presence'
 import { useNow } from '@/lib/use-now'
 
 export type EnvironmentChoice = {
@@ -23,7 +23,7 @@ export function useEnvironmentChoices() {
     const index = selfHosted.indexOf(environment)
     const items = index === -1 ? [] : work[index]?.data
     if (environment.type === 'self_hosted' && (!items || !hands.data)) return null
-    return deriveEnvironmentHealth({
+    return environmentHealth({
       type: environment.type,
       workItems: items ?? [],
       workerHeartbeats: hands.data?.workerHeartbeats ?? {},

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Environment } from './agent-types'
 import { defaultEnvironmentWarnings } from './default-environment-warnings'
+import type { EnvironmentHealth } from './environment-presence'
 
 function environment(overrides: Partial<Environment>): Environment {
   return {
@@ -61,20 +62,16 @@ describe('defaultEnvironmentWarnings', () => {
     expect(kinds({ environmentId: 'env_1', lookup, localPolicy: 'allowed' })).toEqual([])
   })
 
-  it('warns when no worker of a self-hosted default is online', () => {
-    const found = (state: 'online' | 'offline' | 'unknown') =>
-      ({
-        status: 'found',
-        environment: environment({}),
-        health: state === 'unknown' ? { state } : { state, workerIds: ['w'], lastSeenAt: 1 },
-      }) as const
-    expect(kinds({ environmentId: 'env_1', lookup: found('offline'), localPolicy: 'unknown' })).toEqual([
-      'no_worker_online',
-    ])
-    expect(kinds({ environmentId: 'env_1', lookup: found('unknown'), localPolicy: 'unknown' })).toEqual([
-      'no_worker_online',
-    ])
-    expect(kinds({ environmentId: 'env_1', lookup: found('online'), localPolicy: 'unknown' })).toEqual([])
+  it('warns when no worker of a self-hosted default is online, and says when all of them are busy', () => {
+    const found = (health: EnvironmentHealth) =>
+      ({ status: 'found', environment: environment({}), health }) as const
+    const warn = (health: EnvironmentHealth) =>
+      kinds({ environmentId: 'env_1', lookup: found(health), localPolicy: 'unknown' })
+    expect(warn({ state: 'offline', lastSeenAt: 1 })).toEqual(['no_worker_online'])
+    expect(warn({ state: 'stale', lastSeenAt: 1 })).toEqual(['no_worker_online'])
+    expect(warn({ state: 'unknown' })).toEqual(['no_worker_online'])
+    expect(warn({ state: 'online', busy: 1, idle: 1 })).toEqual([])
+    expect(warn({ state: 'online', busy: 2, idle: 0 })).toEqual(['all_workers_busy'])
   })
 
   it('says when the default could not be checked', () => {

@@ -1,5 +1,5 @@
 import type { Environment } from './agent-types'
-import type { EnvironmentHealth } from './environment-health'
+import type { EnvironmentHealth } from './environment-presence'
 import { t } from '@/i18n'
 
 /** What the console knows about the default environment id. */
@@ -28,6 +28,7 @@ export type DefaultEnvironmentWarning = {
     | 'local_disabled'
     | 'local_policy_unknown'
     | 'no_worker_online'
+    | 'all_workers_busy'
     | 'lookup_failed'
   tone: 'danger' | 'warning' | 'info'
   title: string
@@ -121,7 +122,7 @@ function foundWarnings(
           ]
         : []
   }
-  if (health && (health.state === 'offline' || health.state === 'unknown')) {
+  if (health && (health.state === 'offline' || health.state === 'stale' || health.state === 'unknown')) {
     return [
       {
         kind: 'no_worker_online',
@@ -130,8 +131,21 @@ function foundWarnings(
         detail:
           health.state === 'offline'
             ? t('agents.warnings.noWorkerOfflineDetail')
-            : t('agents.warnings.noWorkerUnknownDetail'),
+            : health.state === 'stale'
+              ? t('agents.warnings.noWorkerStaleDetail')
+              : t('agents.warnings.noWorkerUnknownDetail'),
         fixes: ['open_environment', 'choose_other'],
+      },
+    ]
+  }
+  if (health?.state === 'online' && health.idle === 0) {
+    return [
+      {
+        kind: 'all_workers_busy',
+        tone: 'info',
+        title: t('agents.warnings.allBusyTitle', { name }),
+        detail: t('agents.warnings.allBusyDetail'),
+        fixes: ['open_environment'],
       },
     ]
   }

@@ -45,9 +45,12 @@ describe('environment detail', () => {
     const app = await open(`/environments/${ENV.buildWorkers}?tab=workers`)
     const workers = await screen.findByRole('table', { name: 'Workers of this environment' })
     const rowB = within(workers).getByText(WORKERS.b).closest('tr') as HTMLElement
-    expect(within(rowB).getByText('Online')).toBeInTheDocument()
+    // worker-b works on a claim: busy, a state of its own; worker-a polls with nothing to do.
+    expect(within(rowB).getByText('Busy')).toBeInTheDocument()
     expect(within(rowB).getByRole('link', { name: SESSION.buildActive })).toBeInTheDocument()
-    expect(screen.getByText(/Online: last heartbeat under 45 s ago/)).toBeInTheDocument()
+    const rowA = within(workers).getByText(WORKERS.a).closest('tr') as HTMLElement
+    expect(within(rowA).getByText('Idle')).toBeInTheDocument()
+    expect(screen.getByText(/Busy: holds a claim whose heartbeat moved in the last 60 s/)).toBeInTheDocument()
     const stats = await screen.findByRole('group', { name: 'Work items by status' })
     expect(within(stats).getByText('active').nextElementSibling).toHaveTextContent('1')
     expect(await screen.findByRole('table', { name: 'Work items' })).toBeInTheDocument()
@@ -236,7 +239,7 @@ describe('environment detail in Chinese', () => {
       expect(screen.getByRole('heading', { name: '运行你的工作进程', level: 2 })).toBeInTheDocument()
       const workers = screen.getByRole('table', { name: '此环境的工作进程' })
       const rowB = within(workers).getByText(WORKERS.b).closest('tr') as HTMLElement
-      expect(within(rowB).getByText('在线')).toBeInTheDocument()
+      expect(within(rowB).getByText('忙碌')).toBeInTheDocument()
       const stats = screen.getByRole('group', { name: '按状态统计的工作项' })
       expect(within(stats).getByText('运行中').nextElementSibling).toHaveTextContent('1')
       expect(screen.getByRole('button', { name: '轮换密钥' })).toBeInTheDocument()

@@ -13,7 +13,6 @@ import {
 } from '../models/environment-list-params'
 import type { Environment } from '../models/environment-types'
 import { filterEnvironments } from '../models/filter-environments'
-import { workerHealthRule } from '../models/worker-health'
 import { errorMessage, isApiError } from '@/api/api-error'
 import { Button } from '@/components/ui/button'
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states'
@@ -155,7 +154,7 @@ function EnvironmentRows({
               <th scope="col" className="px-3 py-2">
                 {t('environments.list.typeColumn')}
               </th>
-              <th scope="col" className="px-3 py-2" title={workerHealthRule()}>
+              <th scope="col" className="px-3 py-2" title={t('environments.health.rule')}>
                 {t('environments.list.workersColumn')}
               </th>
               <th scope="col" className="px-3 py-2">

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { workStatsQuery } from '@/data/work/queries'
 import { diagnoseQueue } from '../models/diagnose-queue'
-import type { WorkerHealthSummary } from '../models/environment-workers'
 import { WORK_ITEM_STATUSES, workItemStatusLabel } from '../models/work-types'
-import { errorMessage } from '@/api/api-error'
 import { Notice } from '@/components/ui/notice'
-import { ErrorState, Spinner } from '@/components/ui/states'
+import { QueryErrorState } from '@/components/ui/query-error-state'
+import { Spinner } from '@/components/ui/states'
+import type { PresenceSummary } from '@/data/work/worker-presence'
 import { useT } from '@/i18n'
 import { formatDuration } from '@/lib/format-duration'
 import { formatNumber } from '@/lib/format-number'
@@ -16,15 +16,15 @@ export function QueueStats({
   workers,
 }: {
   environmentId: string
-  workers: WorkerHealthSummary | null
+  workers: PresenceSummary | null
 }) {
   const { t } = useT('environments')
   const stats = useQuery(workStatsQuery(environmentId))
   if (stats.isError)
     return (
-      <ErrorState
+      <QueryErrorState
         title={t('environments.queueStats.loadFailed')}
-        message={t('environments.common.tryAgainLater', { error: errorMessage(stats.error) })}
+        error={stats.error}
         onRetry={() => void stats.refetch()}
       />
     )

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { rotateEnvironmentKey, type IssuedKey } from '@/data/environments/issue-key'
-import { environmentKeys } from '@/data/environments/keys'
+import { invalidateEnvironment } from '@/data/environments/mutations'
 import { useEnvironmentWorkers } from '../hooks/use-environment-workers'
 import { ActionDialog } from './action-dialog'
 import { OneTimeKeyDialog } from './one-time-key-dialog'
 import { UsageSummaryState } from './usage-summary'
-import { WorkerHealthBadge } from './worker-health-badge'
+import { WorkerPresenceBadge } from './worker-presence-badge'
 import type { Environment } from '../models/environment-types'
 import { useRotationStore } from '../stores/rotation-store'
 import { Button } from '@/components/ui/button'
@@ -22,7 +22,8 @@ export function RotateKeyAction({ environment }: { environment: Environment }) {
   const [issued, setIssued] = useState<IssuedKey | null>(null)
   const recordRotation = useRotationStore((state) => state.recordRotation)
   const { workers, isPending, error } = useEnvironmentWorkers(environment.id, { enabled: isOpen })
-  const connected = workers.filter((worker) => worker.health === 'online' || worker.health === 'stale')
+  // Busy, idle or stale: each of them will fail with the old key and must be restarted.
+  const connected = workers.filter((worker) => worker.state !== 'offline' && worker.state !== 'unknown')
 
   async function handleRotate() {
     const next = await rotateEnvironmentKey(environment.id)
@@ -32,8 +33,7 @@ export function RotateKeyAction({ environment }: { environment: Environment }) {
       workerIds: connected.map((worker) => worker.workerId),
     })
     setIssued(next)
-    void queryClient.invalidateQueries({ queryKey: environmentKeys.detail(environment.id) })
-    void queryClient.invalidateQueries({ queryKey: environmentKeys.lists() })
+    void invalidateEnvironment(queryClient, environment.id)
   }
 
   return (
@@ -73,7 +73,7 @@ export function RotateKeyAction({ environment }: { environment: Environment }) {
               {connected.map((worker) => (
                 <li key={worker.workerId} className="flex items-center gap-2">
                   <code className="font-mono">{worker.workerId}</code>
-                  <WorkerHealthBadge health={worker.health} />
+                  <WorkerPresenceBadge state={worker.state} />
                   {worker.claims.length > 0 ? (
                     <span className="text-xs text-muted-foreground">
                       {t('environments.rotate.holdsClaims', { count: worker.claims.length })}

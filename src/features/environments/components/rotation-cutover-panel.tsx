@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query'
-import { handsStatusQuery } from '@/data/work/queries'
+import { useEnvironmentWorkers } from '../hooks/use-environment-workers'
 import { rotationCutover } from '../models/rotation-cutover'
 import { useRotationStore } from '../stores/rotation-store'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Notice } from '@/components/ui/notice'
+import { workerPresence } from '@/data/work/worker-presence'
 import { useT } from '@/i18n'
 import { formatExactTime } from '@/lib/format-time'
 
@@ -13,9 +13,11 @@ export function RotationCutoverPanel({ environmentId }: { environmentId: string 
   const { t } = useT('environments')
   const rotation = useRotationStore((state) => state.rotations[environmentId])
   const dismiss = useRotationStore((state) => state.dismissRotation)
-  const hands = useQuery({ ...handsStatusQuery(), enabled: rotation !== undefined })
+  const workers = useEnvironmentWorkers(environmentId, { enabled: rotation !== undefined })
   if (!rotation) return null
-  const cutover = rotationCutover(rotation, hands.data?.workerHeartbeats ?? {})
+  const cutover = rotationCutover(rotation, (workerId) =>
+    workerPresence(workerId, workers.workItems ?? [], workers.heartbeats, workers.now),
+  )
   return (
     <Notice
       tone={cutover.isComplete ? 'success' : 'warning'}
@@ -49,7 +51,7 @@ export function RotationCutoverPanel({ environmentId }: { environmentId: string 
             </ul>
           </>
         )}
-        {hands.isError ? (
+        {workers.error ? (
           <p className="text-destructive">{t('environments.cutover.heartbeatsFailed')}</p>
         ) : null}
         <div>

@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
-import { useId } from 'react'
 import { Link, useSearchParams } from 'react-router'
+import type { Takeover } from '@/data/work/claim-takeovers'
 import { workItemsQuery } from '@/data/work/queries'
+import { isStaleClaim } from '@/data/work/worker-presence'
 import { isWorkItemStatus, WORK_ITEM_STATUSES, workItemStatusLabel } from '../models/work-types'
-import { errorMessage } from '@/api/api-error'
 import { Badge } from '@/components/ui/badge'
-import { Label, Select } from '@/components/ui/input'
-import { EmptyState, ErrorState, Spinner } from '@/components/ui/states'
+import { Field } from '@/components/ui/field'
+import { Select } from '@/components/ui/input'
+import { QueryErrorState } from '@/components/ui/query-error-state'
+import { EmptyState, Spinner } from '@/components/ui/states'
 import { useT } from '@/i18n'
 import { formatDuration } from '@/lib/format-duration'
 import { formatExactTime } from '@/lib/format-time'
@@ -20,9 +22,19 @@ const tones = {
 } as const
 
 /** The environment's work items (claims); the status filter is part of the URL. */
-export function WorkItemsTable({ environmentId, now }: { environmentId: string; now: number }) {
+export function WorkItemsTable({
+  environmentId,
+  now,
+  takeovers = [],
+}: {
+  environmentId: string
+  now: number
+  /** Claims seen changing hands while the page watched, newest first. */
+  takeovers?: readonly Takeover[]
+}) {
   const { t } = useT('environments')
-  const id = useId()
+  const takenFrom = (itemId: string, worker: string) =>
+    takeovers.find((takeover) => takeover.itemId === itemId && takeover.to === worker)?.from
   const [params, setParams] = useSearchParams()
   const raw = params.get('state') ?? ''
   const state = isWorkItemStatus(raw) ? raw : null
@@ -31,9 +43,9 @@ export function WorkItemsTable({ environmentId, now }: { environmentId: string; 
   let body
   if (query.isError)
     body = (
-      <ErrorState
+      <QueryErrorState
         title={t('environments.workItems.loadFailed')}
-        message={t('environments.common.tryAgainLater', { error: errorMessage(query.error) })}
+        error={query.error}
         onRetry={() => void query.refetch()}
       />
     )
@@ -97,6 +109,14 @@ export function WorkItemsTable({ environmentId, now }: { environmentId: string; 
                   {item.claimedBy ?? (
                     <span className="text-muted-foreground">{t('environments.workItems.unclaimed')}</span>
                   )}
+                  {item.claimedBy && takenFrom(item.id, item.claimedBy) ? (
+                    <div className="font-sans text-muted-foreground">
+                      {t('environments.workItems.tookOver', { worker: takenFrom(item.id, item.claimedBy) })}
+                    </div>
+                  ) : null}
+                  {isStaleClaim(item, now) ? (
+                    <div className="font-sans text-warning">{t('environments.workItems.staleClaim')}</div>
+                  ) : null}
                 </td>
                 <td className="max-w-64 px-3 py-2 font-mono text-xs break-all">{item.workDir ?? '—'}</td>
                 <td
@@ -115,31 +135,32 @@ export function WorkItemsTable({ environmentId, now }: { environmentId: string; 
   return (
     <div className="flex flex-col gap-3">
       <div className="flex items-end gap-2">
-        <div className="flex flex-col gap-1">
-          <Label htmlFor={`${id}-state`}>{t('environments.workItems.status')}</Label>
-          <Select
-            id={`${id}-state`}
-            value={state ?? ''}
-            onChange={(event) =>
-              setParams(
-                (current) => {
-                  const next = new URLSearchParams(current)
-                  if (event.target.value) next.set('state', event.target.value)
-                  else next.delete('state')
-                  return next
-                },
-                { replace: true },
-              )
-            }
-          >
-            <option value="">{t('environments.workItems.allStatuses')}</option>
-            {WORK_ITEM_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {workItemStatusLabel(status)}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <Field label={t('environments.workItems.status')}>
+          {(control) => (
+            <Select
+              {...control}
+              value={state ?? ''}
+              onChange={(event) =>
+                setParams(
+                  (current) => {
+                    const next = new URLSearchParams(current)
+                    if (event.target.value) next.set('state', event.target.value)
+                    else next.delete('state')
+                    return next
+                  },
+                  { replace: true },
+                )
+              }
+            >
+              <option value="">{t('environments.workItems.allStatuses')}</option>
+              {WORK_ITEM_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {workItemStatusLabel(status)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
       </div>
       {body}
     </div>

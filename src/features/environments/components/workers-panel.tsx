@@ -1,36 +1,56 @@
+import { useClaimTakeovers } from '../hooks/use-claim-takeovers'
 import { useEnvironmentWorkers } from '../hooks/use-environment-workers'
+import { ClaimHandoverNotices } from './claim-handover-notices'
 import { QueueStats } from './queue-stats'
 import { WorkItemsTable } from './work-items-table'
-import { WorkerHealthBadge } from './worker-health-badge'
+import { WorkerPresenceBadge } from './worker-presence-badge'
 import { WorkerRunGuideView } from './worker-run-guide-view'
 import { WorkersTable } from './workers-table'
-import { unlinkedWorkers } from '../models/environment-workers'
 import type { Environment } from '../models/environment-types'
-import { workerHealthRule } from '../models/worker-health'
-import { errorMessage } from '@/api/api-error'
-import { EmptyState, ErrorState, Spinner } from '@/components/ui/states'
+import { QueryErrorState } from '@/components/ui/query-error-state'
+import { EmptyState, Spinner } from '@/components/ui/states'
+import { pendingTakeovers } from '@/data/work/claim-takeovers'
+import { workerPresence } from '@/data/work/worker-presence'
 import { useT } from '@/i18n'
 import { formatRelativeTime } from '@/lib/format-time'
+
+/**
+ * Workers the dataplane heard poll since the environment was created but that claimed nothing
+ * here: new or idle workers of this environment, or another environment's. Only their polls are
+ * known here, so their presence is judged from those.
+ */
+function unlinkedWorkers(
+  heartbeats: Readonly<Record<string, number>>,
+  linked: ReadonlySet<string>,
+  since: number,
+  now: number,
+) {
+  return Object.entries(heartbeats)
+    .filter(([workerId, at]) => !linked.has(workerId) && at >= since)
+    .sort(([a, atA], [b, atB]) => atB - atA || a.localeCompare(b))
+    .map(([workerId]) => workerPresence(workerId, [], heartbeats, now))
+}
 
 /** Self-hosted only: who is polling, what they hold, what waits, and how to start a worker. */
 export function WorkersPanel({ environment }: { environment: Environment }) {
   const { t } = useT('environments')
-  const { workers, summary, heartbeats, isPending, error, refetch, now } = useEnvironmentWorkers(
+  const { workers, summary, heartbeats, workItems, isPending, error, refetch, now } = useEnvironmentWorkers(
     environment.id,
   )
+  const takeovers = useClaimTakeovers(workItems)
   const others = unlinkedWorkers(
     heartbeats,
     new Set(workers.map((worker) => worker.workerId)),
-    now,
     environment.createdAt,
+    now,
   )
 
   let workerList
   if (error)
     workerList = (
-      <ErrorState
+      <QueryErrorState
         title={t('environments.workers.loadFailed')}
-        message={t('environments.common.tryAgainLater', { error: errorMessage(error) })}
+        error={error}
         onRetry={() => void refetch()}
       />
     )
@@ -50,7 +70,7 @@ export function WorkersPanel({ environment }: { environment: Environment }) {
           {t('environments.workers.heading')}
         </h2>
         <p className="text-xs text-muted-foreground">
-          {workerHealthRule()} {t('environments.workers.linkNote')}
+          {t('environments.health.rule')} {t('environments.workers.linkNote')}
         </p>
         {workerList}
         {others.length > 0 ? (
@@ -63,10 +83,12 @@ export function WorkersPanel({ environment }: { environment: Environment }) {
               {others.map((worker) => (
                 <li key={worker.workerId} className="flex items-center gap-2">
                   <code className="font-mono text-xs">{worker.workerId}</code>
-                  <WorkerHealthBadge health={worker.health} />
-                  <span className="text-xs text-muted-foreground">
-                    {formatRelativeTime(worker.lastHeartbeatAt, now)}
-                  </span>
+                  <WorkerPresenceBadge state={worker.state} />
+                  {worker.lastPollAt === null ? null : (
+                    <span className="text-xs text-muted-foreground">
+                      {formatRelativeTime(Math.min(worker.lastPollAt, now), now)}
+                    </span>
+                  )}
                 </li>
               ))}
             </ul>
@@ -83,7 +105,12 @@ export function WorkersPanel({ environment }: { environment: Environment }) {
         <h2 id="claims-heading" className="text-base font-semibold">
           {t('environments.workItems.caption')}
         </h2>
-        <WorkItemsTable environmentId={environment.id} now={now} />
+        <ClaimHandoverNotices
+          takeovers={takeovers}
+          staleClaims={workItems ? pendingTakeovers(workItems, now) : []}
+          now={now}
+        />
+        <WorkItemsTable environmentId={environment.id} now={now} takeovers={takeovers} />
       </section>
       {environment.archivedAt === null ? (
         <WorkerRunGuideView environment={environment} headingLevel={2} />

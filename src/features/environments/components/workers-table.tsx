@@ -1,11 +1,19 @@
 import { Link } from 'react-router'
-import { WorkerHealthBadge } from './worker-health-badge'
-import type { EnvironmentWorker } from '../models/environment-workers'
+import { WorkerPresenceBadge } from './worker-presence-badge'
+import type { WorkerPresence } from '@/data/work/worker-presence'
 import { workItemStatusLabel } from '../models/work-types'
 import { useT } from '@/i18n'
 import { formatExactTime, formatRelativeTime } from '@/lib/format-time'
 
-export function WorkersTable({ workers, now }: { workers: EnvironmentWorker[]; now: number }) {
+function When({ at, now, never }: { at: number | null; now: number; never: string }) {
+  return at === null ? (
+    <span className="text-muted-foreground">{never}</span>
+  ) : (
+    <span title={formatExactTime(at)}>{formatRelativeTime(Math.min(at, now), now)}</span>
+  )
+}
+
+export function WorkersTable({ workers, now }: { workers: WorkerPresence[]; now: number }) {
   const { t } = useT('environments')
   return (
     <div className="overflow-x-auto rounded-lg border border-border">
@@ -20,7 +28,10 @@ export function WorkersTable({ workers, now }: { workers: EnvironmentWorker[]; n
               {t('environments.workers.state')}
             </th>
             <th scope="col" className="px-3 py-2">
-              {t('environments.workers.lastHeartbeat')}
+              {t('environments.workers.lastPoll')}
+            </th>
+            <th scope="col" className="px-3 py-2">
+              {t('environments.workers.lastActivity')}
             </th>
             <th scope="col" className="px-3 py-2">
               {t('environments.workers.currentClaims')}
@@ -28,41 +39,47 @@ export function WorkersTable({ workers, now }: { workers: EnvironmentWorker[]; n
           </tr>
         </thead>
         <tbody>
-          {workers.map((worker) => (
-            <tr key={worker.workerId} className="border-t border-border align-top">
-              <td className="px-3 py-2 font-mono text-xs break-all">{worker.workerId}</td>
-              <td className="px-3 py-2">
-                <WorkerHealthBadge health={worker.health} />
-              </td>
-              <td
-                className="px-3 py-2 whitespace-nowrap"
-                title={worker.lastHeartbeatAt === null ? undefined : formatExactTime(worker.lastHeartbeatAt)}
-              >
-                {worker.lastHeartbeatAt === null
-                  ? t('environments.workers.neverReported')
-                  : formatRelativeTime(worker.lastHeartbeatAt, now)}
-              </td>
-              <td className="px-3 py-2">
-                {worker.claims.length === 0 ? (
-                  <span className="text-muted-foreground">{t('environments.common.none')}</span>
-                ) : (
-                  <ul>
-                    {worker.claims.map((claim) => (
-                      <li key={claim.id} className="font-mono text-xs">
-                        {workItemStatusLabel(claim.status)} ·{' '}
-                        <Link
-                          className="text-primary hover:underline"
-                          to={`/sessions/${encodeURIComponent(claim.sessionId)}`}
-                        >
-                          {claim.sessionId}
-                        </Link>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </td>
-            </tr>
-          ))}
+          {workers.map((worker) => {
+            const stale = new Set(worker.staleClaims.map((claim) => claim.id))
+            return (
+              <tr key={worker.workerId} className="border-t border-border align-top">
+                <td className="px-3 py-2 font-mono text-xs break-all">{worker.workerId}</td>
+                <td className="px-3 py-2">
+                  <WorkerPresenceBadge state={worker.state} />
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap">
+                  <When at={worker.lastPollAt} now={now} never={t('environments.workers.neverPolled')} />
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap">
+                  <When at={worker.lastActivityAt} now={now} never={t('environments.common.none')} />
+                </td>
+                <td className="px-3 py-2">
+                  {worker.claims.length === 0 ? (
+                    <span className="text-muted-foreground">{t('environments.common.none')}</span>
+                  ) : (
+                    <ul>
+                      {worker.claims.map((claim) => (
+                        <li key={claim.id} className="font-mono text-xs">
+                          {workItemStatusLabel(claim.status)} ·{' '}
+                          <Link
+                            className="text-primary hover:underline"
+                            to={`/sessions/${encodeURIComponent(claim.sessionId)}`}
+                          >
+                            {claim.sessionId}
+                          </Link>
+                          {stale.has(claim.id) ? (
+                            <span className="ml-1 font-sans text-warning">
+                              {t('environments.workers.staleClaim')}
+                            </span>
+                          ) : null}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </td>
+              </tr>
+            )
+          })}
         </tbody>
       </table>
     </div>

@@ -1,5 +1,5 @@
-import type { WorkerHealthSummary } from './environment-workers'
 import type { WorkStats } from './work-types'
+import type { PresenceSummary } from '@/data/work/worker-presence'
 import { t } from '@/i18n'
 import { formatDuration } from '@/lib/format-duration'
 
@@ -9,7 +9,10 @@ export type QueueDiagnosis = { tone: 'danger' | 'warning'; title: string; messag
 const SLOW_CLAIM_MS = 60_000
 
 /** Why queued work is not moving, in words an operator can act on; null when nothing is wrong. */
-export function diagnoseQueue(stats: WorkStats, workers: WorkerHealthSummary): QueueDiagnosis | null {
+export function diagnoseQueue(
+  stats: WorkStats,
+  workers: Pick<PresenceSummary, 'online'>,
+): QueueDiagnosis | null {
   const queued = stats.countsByStatus.queued ?? 0
   if (queued === 0) return null
   const waited = stats.oldestQueuedAgeMs === null ? null : formatDuration(stats.oldestQueuedAgeMs)

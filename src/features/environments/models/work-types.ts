@@ -1,10 +1,7 @@
-import type { components } from '@/api/schema.gen'
+import type { WorkItem, WorkItemStatus, WorkStats } from '@/data/work/types'
 import { t } from '@/i18n'
 
-export type WorkItem = components['schemas']['WorkItem']
-export type WorkItemStatus = components['schemas']['WorkItemStatus']
-export type WorkStats = components['schemas']['WorkStats']
-export type HandsStatus = components['schemas']['HandsStatus']
+export type { WorkItem, WorkItemStatus, WorkStats }
 
 export const WORK_ITEM_STATUSES: readonly WorkItemStatus[] = [
   'queued',
@@ -13,14 +10,6 @@ export const WORK_ITEM_STATUSES: readonly WorkItemStatus[] = [
   'stopping',
   'stopped',
 ]
-
-/** A claim a worker holds now: claimed and not yet stopped. */
-export function isCurrentClaim(item: WorkItem): boolean {
-  return (
-    item.claimedBy !== null &&
-    (item.status === 'starting' || item.status === 'active' || item.status === 'stopping')
-  )
-}
 
 export function isWorkItemStatus(value: string): value is WorkItemStatus {
   return (WORK_ITEM_STATUSES as readonly string[]).includes(value)

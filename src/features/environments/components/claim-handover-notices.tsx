@@ -1,0 +1,70 @@
+import { Link } from 'react-router'
+import type { Takeover } from '@/data/work/claim-takeovers'
+import type { WorkItem } from '@/data/work/types'
+import { Notice } from '@/components/ui/notice'
+import { RichText, useT } from '@/i18n'
+import { formatDuration } from '@/lib/format-duration'
+
+const sessionLink = (sessionId: string) => (
+  <Link className="font-mono text-primary hover:underline" to={`/sessions/${encodeURIComponent(sessionId)}`}>
+    {sessionId}
+  </Link>
+)
+
+/**
+ * Claims changing hands (api-notes C13): a claim with no heartbeat for 60 s goes to the next
+ * other worker that polls, straight to `starting`. The server records neither, so the screen says
+ * what it saw change and what is about to.
+ */
+export function ClaimHandoverNotices({
+  takeovers,
+  staleClaims,
+  now,
+}: {
+  takeovers: readonly Takeover[]
+  staleClaims: readonly WorkItem[]
+  now: number
+}) {
+  const { t } = useT('environments')
+  if (takeovers.length === 0 && staleClaims.length === 0) return null
+  return (
+    <div className="flex flex-col gap-2" role="status">
+      {staleClaims.length > 0 ? (
+        <Notice tone="warning" title={t('environments.handover.staleTitle', { count: staleClaims.length })}>
+          <ul className="flex flex-col gap-1">
+            {staleClaims.map((item) => (
+              <li key={item.id}>
+                <RichText
+                  id="environments.handover.stale"
+                  values={{
+                    worker: <code className="font-mono">{item.claimedBy}</code>,
+                    session: sessionLink(item.sessionId),
+                    silent: formatDuration(Math.max(0, now - item.updatedAt)),
+                  }}
+                />
+              </li>
+            ))}
+          </ul>
+        </Notice>
+      ) : null}
+      {takeovers.length > 0 ? (
+        <Notice tone="info" title={t('environments.handover.takenOverTitle', { count: takeovers.length })}>
+          <ul className="flex flex-col gap-1">
+            {takeovers.map((takeover) => (
+              <li key={`${takeover.itemId}-${takeover.to}-${takeover.at}`}>
+                <RichText
+                  id="environments.handover.takenOver"
+                  values={{
+                    to: <code className="font-mono">{takeover.to}</code>,
+                    from: <code className="font-mono">{takeover.from}</code>,
+                    session: sessionLink(takeover.sessionId),
+                  }}
+                />
+              </li>
+            ))}
+          </ul>
+        </Notice>
+      ) : null}
+    </div>
+  )
+}

@@ -1,4 +1,5 @@
-import { useId, type ChangeEvent } from 'react'
+import type { ChangeEvent } from 'react'
+import { Field } from '@/components/ui/field'
 import { Select } from '@/components/ui/input'
 import { isLocale, LOCALE_NAMES, LOCALES, setLocale, useT } from '@/i18n'
 import { cn } from '@/lib/cn'
@@ -9,7 +10,6 @@ import { cn } from '@/lib/cn'
  */
 export function LanguageSwitcher({ className }: { className?: string }) {
   const { t, locale } = useT('app')
-  const id = useId()
 
   function handleChange(event: ChangeEvent<HTMLSelectElement>) {
     const next = event.target.value
@@ -21,17 +21,21 @@ export function LanguageSwitcher({ className }: { className?: string }) {
   }
 
   return (
-    <span className={cn('inline-flex items-center', className)}>
-      <label htmlFor={id} className="sr-only">
-        {t('app.language.label')}
-      </label>
-      <Select id={id} value={locale} onChange={handleChange} className="h-8">
-        {LOCALES.map((option) => (
-          <option key={option} value={option} lang={option}>
-            {LOCALE_NAMES[option]}
-          </option>
-        ))}
-      </Select>
-    </span>
+    <Field
+      label={t('app.language.label')}
+      isLabelHidden
+      orientation="horizontal"
+      className={cn('inline-flex', className)}
+    >
+      {(control) => (
+        <Select {...control} value={locale} onChange={handleChange} className="h-8">
+          {LOCALES.map((option) => (
+            <option key={option} value={option} lang={option}>
+              {LOCALE_NAMES[option]}
+            </option>
+          ))}
+        </Select>
+      )}
+    </Field>
   )
 }

@@ -21,6 +21,8 @@ type FieldProps = {
   size?: 'default' | 'small'
   /** Keep the label for screen readers only, where the control's place already says what it is. */
   isLabelHidden?: boolean
+  /** Label beside the control (toolbars, headers) instead of above it. */
+  orientation?: 'vertical' | 'horizontal'
   children: (control: FieldControlProps) => ReactNode
 }
 
@@ -76,6 +78,7 @@ export function Field({
   className,
   size = 'default',
   isLabelHidden = false,
+  orientation = 'vertical',
   children,
 }: FieldProps) {
   const { control, hintId, errorId } = useFieldIds(id, hint, error)
@@ -83,7 +86,10 @@ export function Field({
     <div
       data-slot="field"
       data-invalid={error ? true : undefined}
-      className={cn('flex flex-col gap-1', className)}
+      className={cn(
+        orientation === 'horizontal' ? 'flex flex-wrap items-center gap-2' : 'flex flex-col gap-1',
+        className,
+      )}
     >
       <label
         htmlFor={control.id}
@@ -110,7 +116,7 @@ export function ChoiceField({
   id,
   className,
   children,
-}: Omit<FieldProps, 'size' | 'isLabelHidden'>) {
+}: Omit<FieldProps, 'size' | 'isLabelHidden' | 'orientation'>) {
   const { control, hintId, errorId } = useFieldIds(id, hint, error)
   return (
     <div

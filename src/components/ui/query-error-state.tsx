@@ -2,25 +2,29 @@ import { ErrorState } from './states'
 import { errorMessage, isApiError } from '@/api/api-error'
 
 /**
- * The error state for a failed query: the server's message, the request id to quote, and a retry.
- * A 403 says what is missing rather than offering a retry that cannot help.
+ * The error state for a failed read, used by every screen: the screen's title, the server's
+ * message (or the screen's own explanation), the request id to quote when there is one, and a
+ * retry. A 403 or 404 gets no retry: asking again cannot change the answer.
  */
 export function QueryErrorState({
   title,
   error,
+  message,
   onRetry,
 }: {
   title: string
   error: unknown
-  onRetry: () => void
+  /** The screen's wording for this failure; the server's message when absent. */
+  message?: string
+  onRetry?: () => void
 }) {
-  const isForbidden = isApiError(error) && error.status === 403
+  const isFinal = isApiError(error) && (error.status === 403 || error.status === 404)
   return (
     <ErrorState
       title={title}
-      message={errorMessage(error)}
+      message={message ?? errorMessage(error)}
       requestId={isApiError(error) ? error.requestId : undefined}
-      {...(isForbidden ? {} : { onRetry })}
+      {...(isFinal || !onRetry ? {} : { onRetry })}
     />
   )
 }

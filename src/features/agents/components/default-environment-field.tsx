@@ -3,7 +3,8 @@ import type { EnvironmentChoice } from '../hooks/use-environment-choices'
 import type { DefaultEnvironmentLookup } from '../models/default-environment-warnings'
 import { environmentHealthLabel, environmentTypeLabel } from '../models/environment-labels'
 import { Badge } from '@/components/ui/badge'
-import { Label, Select } from '@/components/ui/input'
+import { Field } from '@/components/ui/field'
+import { Select } from '@/components/ui/input'
 import { t, useT } from '@/i18n'
 import { useNow } from '@/lib/use-now'
 
@@ -52,31 +53,29 @@ export function DefaultEnvironmentField({
   const isUnlisted = value !== null && !choices.some((choice) => choice.environment.id === value)
   const selected = lookup.status === 'found' ? lookup.environment : null
   const health = lookup.status === 'found' ? environmentHealthLabel(lookup.health, now) : null
-  const descriptionId = `${id}-description`
 
   return (
     <div className="flex flex-col gap-2">
-      <Label htmlFor={id}>{t('agents.field.label')}</Label>
-      <p id={descriptionId} className="text-xs text-muted-foreground">
-        {t('agents.field.description')}
-      </p>
-      <Select
-        id={id}
-        ref={selectRef}
-        className="w-full max-w-xl"
-        aria-describedby={descriptionId}
-        value={value ?? NONE}
-        disabled={isReadOnly}
-        onChange={(event) => onChange(event.target.value === NONE ? null : event.target.value)}
-      >
-        <option value={NONE}>{t('agents.field.none')}</option>
-        {isUnlisted ? <option value={value}>{unlistedText(value, lookup)}</option> : null}
-        {choices.map((choice) => (
-          <option key={choice.environment.id} value={choice.environment.id}>
-            {optionText(choice, now)}
-          </option>
-        ))}
-      </Select>
+      <Field id={id} label={t('agents.field.label')} hint={t('agents.field.description')}>
+        {(control) => (
+          <Select
+            {...control}
+            ref={selectRef}
+            className="w-full max-w-xl"
+            value={value ?? NONE}
+            disabled={isReadOnly}
+            onChange={(event) => onChange(event.target.value === NONE ? null : event.target.value)}
+          >
+            <option value={NONE}>{t('agents.field.none')}</option>
+            {isUnlisted ? <option value={value}>{unlistedText(value, lookup)}</option> : null}
+            {choices.map((choice) => (
+              <option key={choice.environment.id} value={choice.environment.id}>
+                {optionText(choice, now)}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
       {selected ? (
         <p className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
           <Badge>{environmentTypeLabel(selected.type)}</Badge>

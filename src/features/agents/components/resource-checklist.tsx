@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import { Button } from '@/components/ui/button'
+import { ChoiceField, FieldGroup } from '@/components/ui/field'
 import { useT } from '@/i18n'
 
 export type ChecklistItem = { id: string; name: string; detail?: string | null | undefined }
@@ -47,11 +48,7 @@ export function ResourceChecklist({
   }
 
   return (
-    <fieldset className="flex flex-col gap-2" aria-describedby={`${baseId}-description`}>
-      <legend className="text-sm font-medium">{legend}</legend>
-      <p id={`${baseId}-description`} className="text-xs text-muted-foreground">
-        {description}
-      </p>
+    <FieldGroup legend={legend} hint={description}>
       {loadError ? (
         <p role="alert" className="text-sm text-destructive">
           {t('agents.checklist.loadError', { error: loadError })}{' '}
@@ -66,28 +63,33 @@ export function ResourceChecklist({
       ) : null}
       <ul className="flex flex-col gap-1">
         {rows.map((item, index) => {
-          const inputId = `${baseId}-${index}`
           return (
-            <li key={item.id} className="flex items-start gap-2">
-              <input
-                id={inputId}
-                type="checkbox"
-                className="mt-1 size-4 accent-primary"
-                checked={selected.includes(item.id)}
-                disabled={isReadOnly}
-                onChange={(event) => toggle(item.id, event.target.checked)}
-              />
-              <label htmlFor={inputId} className="text-sm">
-                <span className="font-medium break-words">{item.name}</span>{' '}
-                <span className="font-mono text-xs text-muted-foreground">{item.id}</span>
-                {item.detail ? (
-                  <span className="block text-xs break-words text-muted-foreground">{item.detail}</span>
-                ) : null}
-              </label>
+            <li key={item.id}>
+              <ChoiceField
+                id={`${baseId}-${index}`}
+                label={
+                  <>
+                    <span className="font-medium break-words">{item.name}</span>{' '}
+                    <span className="font-mono text-xs text-muted-foreground">{item.id}</span>
+                  </>
+                }
+                hint={item.detail ? <span className="break-words">{item.detail}</span> : null}
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    type="checkbox"
+                    className="size-4 accent-primary"
+                    checked={selected.includes(item.id)}
+                    disabled={isReadOnly}
+                    onChange={(event) => toggle(item.id, event.target.checked)}
+                  />
+                )}
+              </ChoiceField>
             </li>
           )
         })}
       </ul>
-    </fieldset>
+    </FieldGroup>
   )
 }

@@ -1,7 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { archiveEnvironment } from '@/data/environments/mutations'
-import { environmentKeys } from '@/data/environments/keys'
+import { useArchiveEnvironment } from '@/data/environments/mutations'
 import { ActionDialog } from './action-dialog'
 import { UsageSummaryState } from './usage-summary'
 import type { Environment } from '../models/environment-types'
@@ -10,7 +8,7 @@ import { RichText, useT } from '@/i18n'
 
 export function ArchiveEnvironmentAction({ environment }: { environment: Environment }) {
   const { t } = useT('environments')
-  const queryClient = useQueryClient()
+  const archive = useArchiveEnvironment(environment.id)
   const [isOpen, setIsOpen] = useState(false)
   return (
     <>
@@ -25,8 +23,7 @@ export function ArchiveEnvironmentAction({ environment }: { environment: Environ
         action="archive"
         curl={{ action: 'archive', environmentId: environment.id }}
         onConfirm={async () => {
-          await archiveEnvironment(environment.id)
-          await queryClient.invalidateQueries({ queryKey: environmentKeys.all })
+          await archive.mutateAsync()
         }}
       >
         <p className="font-medium">{t('environments.usage.whatUsesIt')}</p>

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import type { IssuedKey } from '@/data/environments/issue-key'
-import { environmentKeys } from '@/data/environments/keys'
+import { invalidateEnvironmentLists } from '@/data/environments/mutations'
 import { CreateEnvironmentDialog } from './create-environment-dialog'
 import { OneTimeKeyDialog } from './one-time-key-dialog'
 
@@ -26,7 +26,8 @@ export function CreateEnvironmentFlow({
         onCreated={(next) => {
           onOpenChange(false)
           setIssued(next)
-          void queryClient.invalidateQueries({ queryKey: environmentKeys.lists() })
+          // Only the environment part goes through the cache: the lists are read again.
+          void invalidateEnvironmentLists(queryClient)
         }}
       />
       {issued ? (

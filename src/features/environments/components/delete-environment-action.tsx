@@ -1,8 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
-import { deleteEnvironment } from '@/data/environments/mutations'
-import { environmentKeys } from '@/data/environments/keys'
+import { useDeleteEnvironment } from '@/data/environments/mutations'
 import { ActionDialog } from './action-dialog'
 import { UsageSummaryState } from './usage-summary'
 import type { Environment } from '../models/environment-types'
@@ -11,8 +9,11 @@ import { RichText, useT } from '@/i18n'
 
 export function DeleteEnvironmentAction({ environment }: { environment: Environment }) {
   const { t } = useT('environments')
-  const queryClient = useQueryClient()
   const navigate = useNavigate()
+  // Leave first, so the page does not refetch the environment it just deleted.
+  const remove = useDeleteEnvironment(environment.id, {
+    onDeleted: () => void navigate('/environments', { replace: true }),
+  })
   const [isOpen, setIsOpen] = useState(false)
   return (
     <>
@@ -29,11 +30,7 @@ export function DeleteEnvironmentAction({ environment }: { environment: Environm
         action="delete"
         curl={{ action: 'delete', environmentId: environment.id }}
         onConfirm={async () => {
-          await deleteEnvironment(environment.id)
-          // Leave first, so the page does not refetch the environment it just deleted.
-          void navigate('/environments', { replace: true })
-          queryClient.removeQueries({ queryKey: environmentKeys.detail(environment.id) })
-          void queryClient.invalidateQueries({ queryKey: environmentKeys.lists() })
+          await remove.mutateAsync()
         }}
       >
         <p className="font-medium">{t('environments.usage.whatUsesIt')}</p>

@@ -6,7 +6,8 @@ import { isEnvironmentType } from '../models/environment-types'
 import { errorMessage, isApiError } from '@/api/api-error'
 import { PageHeader } from '@/components/layout/page-header'
 import { Notice } from '@/components/ui/notice'
-import { ErrorState, LoadingState } from '@/components/ui/states'
+import { QueryErrorState } from '@/components/ui/query-error-state'
+import { LoadingState } from '@/components/ui/states'
 import { useT } from '@/i18n'
 
 /** The edit page: reads the current environment, then edits a draft of it. */
@@ -32,12 +33,13 @@ export function EnvironmentConfigEdit({
   let body
   if (query.isError)
     body = (
-      <ErrorState
+      <QueryErrorState
         title={
           isApiError(query.error) && query.error.status === 404
             ? t('environments.detail.notFound')
             : t('environments.detail.loadFailed')
         }
+        error={query.error}
         message={t('environments.edit.loadFailedMessage', { error: errorMessage(query.error) })}
         onRetry={() => void query.refetch()}
       />

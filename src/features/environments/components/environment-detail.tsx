@@ -7,13 +7,14 @@ import { EnvironmentOverview } from './environment-overview'
 import { RotationCutoverPanel } from './rotation-cutover-panel'
 import { UsagePanel } from './usage-panel'
 import { WorkersPanel } from './workers-panel'
-import { errorMessage, isApiError } from '@/api/api-error'
+import { isApiError } from '@/api/api-error'
 import { PageHeader } from '@/components/layout/page-header'
 import { Badge } from '@/components/ui/badge'
 import { CopyButton } from '@/components/ui/copy-button'
 import { Notice } from '@/components/ui/notice'
 import { PanelErrorBoundary } from '@/components/ui/panel-error-boundary'
-import { ErrorState, LoadingState } from '@/components/ui/states'
+import { QueryErrorState } from '@/components/ui/query-error-state'
+import { LoadingState } from '@/components/ui/states'
 import { TabPanel, Tabs } from '@/components/ui/tabs'
 import { useT } from '@/i18n'
 import { formatExactTime } from '@/lib/format-time'
@@ -43,15 +44,11 @@ export function EnvironmentDetail({
           description={<span className="font-mono">{environmentId}</span>}
         />
         <div className="p-6">
-          <ErrorState
+          <QueryErrorState
             title={isMissing ? t('environments.detail.notFound') : t('environments.detail.loadFailed')}
-            message={
-              isMissing
-                ? t('environments.detail.notFoundMessage')
-                : t('environments.common.tryAgainLater', { error: errorMessage(query.error) })
-            }
-            requestId={isApiError(query.error) ? query.error.requestId : undefined}
-            onRetry={isMissing ? undefined : () => void query.refetch()}
+            error={query.error}
+            {...(isMissing ? { message: t('environments.detail.notFoundMessage') } : {})}
+            onRetry={() => void query.refetch()}
           />
         </div>
       </>

@@ -13,9 +13,9 @@ import {
 } from '../models/environment-list-params'
 import type { Environment } from '../models/environment-types'
 import { filterEnvironments } from '../models/filter-environments'
-import { errorMessage, isApiError } from '@/api/api-error'
 import { Button } from '@/components/ui/button'
-import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states'
+import { QueryErrorState } from '@/components/ui/query-error-state'
+import { EmptyState, LoadingState } from '@/components/ui/states'
 import { RichText, useT } from '@/i18n'
 import { formatExactTime, formatRelativeTime } from '@/lib/format-time'
 import { useNow } from '@/lib/use-now'
@@ -47,10 +47,9 @@ export function EnvironmentsTable({ canWrite, onCreate }: { canWrite: boolean; o
   let body
   if (query.isError)
     body = (
-      <ErrorState
+      <QueryErrorState
         title={t('environments.list.loadFailed')}
-        message={t('environments.list.loadFailedMessage', { error: errorMessage(query.error) })}
-        requestId={isApiError(query.error) ? query.error.requestId : undefined}
+        error={query.error}
         onRetry={() => void query.refetch()}
       />
     )

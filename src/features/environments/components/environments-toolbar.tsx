@@ -1,4 +1,3 @@
-import { useId } from 'react'
 import {
   ENVIRONMENT_SORTS,
   environmentSortLabel,
@@ -6,8 +5,12 @@ import {
   type EnvironmentSort,
 } from '../models/environment-list-params'
 import { ENVIRONMENT_TYPES, environmentTypeInfo, isEnvironmentType } from '../models/environment-types'
-import { Input, Label, Select } from '@/components/ui/input'
+import { Field } from '@/components/ui/field'
+import { Input, Select } from '@/components/ui/input'
 import { useT } from '@/i18n'
+
+const isSort = (value: string): value is EnvironmentSort =>
+  (ENVIRONMENT_SORTS as readonly string[]).includes(value)
 
 export function EnvironmentsToolbar({
   view,
@@ -17,55 +20,60 @@ export function EnvironmentsToolbar({
   onChange: (next: Partial<EnvironmentListView>) => void
 }) {
   const { t } = useT('environments')
-  const id = useId()
   return (
     <div
       role="search"
       aria-label={t('environments.toolbar.label')}
       className="flex flex-wrap items-end gap-3"
     >
-      <div className="flex min-w-60 flex-1 flex-col gap-1">
-        <Label htmlFor={`${id}-q`}>{t('environments.toolbar.search')}</Label>
-        <Input
-          id={`${id}-q`}
-          type="search"
-          placeholder={t('environments.toolbar.searchPlaceholder')}
-          value={view.q}
-          onChange={(event) => onChange({ q: event.target.value, page: 1 })}
-        />
-      </div>
-      <div className="flex flex-col gap-1">
-        <Label htmlFor={`${id}-type`}>{t('environments.form.type')}</Label>
-        <Select
-          id={`${id}-type`}
-          value={view.type ?? ''}
-          onChange={(event) => {
-            const value = event.target.value
-            onChange({ type: isEnvironmentType(value) ? value : null, page: 1 })
-          }}
-        >
-          <option value="">{t('environments.toolbar.allTypes')}</option>
-          {ENVIRONMENT_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {environmentTypeInfo(type).label}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div className="flex flex-col gap-1">
-        <Label htmlFor={`${id}-sort`}>{t('environments.toolbar.sort')}</Label>
-        <Select
-          id={`${id}-sort`}
-          value={view.sort}
-          onChange={(event) => onChange({ sort: event.target.value as EnvironmentSort, page: 1 })}
-        >
-          {ENVIRONMENT_SORTS.map((sort) => (
-            <option key={sort} value={sort}>
-              {environmentSortLabel(sort)}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <Field label={t('environments.toolbar.search')} className="min-w-60 flex-1">
+        {(control) => (
+          <Input
+            {...control}
+            type="search"
+            placeholder={t('environments.toolbar.searchPlaceholder')}
+            value={view.q}
+            onChange={(event) => onChange({ q: event.target.value, page: 1 })}
+          />
+        )}
+      </Field>
+      <Field label={t('environments.form.type')}>
+        {(control) => (
+          <Select
+            {...control}
+            value={view.type ?? ''}
+            onChange={(event) => {
+              const value = event.target.value
+              onChange({ type: isEnvironmentType(value) ? value : null, page: 1 })
+            }}
+          >
+            <option value="">{t('environments.toolbar.allTypes')}</option>
+            {ENVIRONMENT_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {environmentTypeInfo(type).label}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field label={t('environments.toolbar.sort')}>
+        {(control) => (
+          <Select
+            {...control}
+            value={view.sort}
+            onChange={(event) => {
+              const value = event.target.value
+              if (isSort(value)) onChange({ sort: value, page: 1 })
+            }}
+          >
+            {ENVIRONMENT_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {environmentSortLabel(sort)}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
     </div>
   )
 }

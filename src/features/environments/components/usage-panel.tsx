@@ -1,8 +1,8 @@
 import { Link } from 'react-router'
 import { useEnvironmentUsage } from '../hooks/use-environment-usage'
 import type { Session } from '../models/environment-usage'
-import { errorMessage } from '@/api/api-error'
-import { ErrorState, LoadingState } from '@/components/ui/states'
+import { QueryErrorState } from '@/components/ui/query-error-state'
+import { LoadingState } from '@/components/ui/states'
 import { RichText, useT } from '@/i18n'
 import { formatExactTime } from '@/lib/format-time'
 
@@ -49,9 +49,9 @@ export function UsagePanel({ environmentId }: { environmentId: string }) {
   const { usage, isPending, error, refetch } = useEnvironmentUsage(environmentId)
   if (error)
     return (
-      <ErrorState
+      <QueryErrorState
         title={t('environments.usage.loadFailed')}
-        message={t('environments.common.tryAgainLater', { error: errorMessage(error) })}
+        error={error}
         onRetry={() => void refetch()}
       />
     )

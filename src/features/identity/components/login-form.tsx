@@ -4,7 +4,8 @@ import { roleLabel } from '../models/role-label'
 import { useAuthStore } from '../stores/auth-store'
 import { errorMessage, isApiError } from '@/api/api-error'
 import { Button } from '@/components/ui/button'
-import { Input, Label } from '@/components/ui/input'
+import { ChoiceField, Field } from '@/components/ui/field'
+import { Input } from '@/components/ui/input'
 import { t, useT } from '@/i18n'
 
 const demoUsers = [
@@ -75,31 +76,39 @@ export function LoginForm({
         className="flex flex-col gap-4"
         aria-label={t('identity.login.formLabel')}
       >
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="login-username">{t('identity.login.username')}</Label>
-          <Input
-            id="login-username"
-            autoComplete="username"
-            required
-            value={username}
-            onChange={(event) => setUsername(event.target.value)}
-          />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="login-password">{t('identity.login.password')}</Label>
-          <Input
-            id="login-password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </div>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
-          {t('identity.login.remember')}
-        </label>
+        <Field label={t('identity.login.username')} id="login-username">
+          {(control) => (
+            <Input
+              {...control}
+              autoComplete="username"
+              required
+              value={username}
+              onChange={(event) => setUsername(event.target.value)}
+            />
+          )}
+        </Field>
+        <Field label={t('identity.login.password')} id="login-password">
+          {(control) => (
+            <Input
+              {...control}
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          )}
+        </Field>
+        <ChoiceField label={t('identity.login.remember')}>
+          {(control) => (
+            <input
+              {...control}
+              type="checkbox"
+              checked={remember}
+              onChange={(event) => setRemember(event.target.checked)}
+            />
+          )}
+        </ChoiceField>
         {error ? (
           <p role="alert" className="rounded-md bg-destructive/10 p-3 text-sm text-destructive">
             {error}

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useId } from 'react'
+import { useEffect } from 'react'
 import { namespacesQuery, scopeQuery } from '@/data/identity/queries'
 import { useScopeStore } from '../stores/scope-store'
+import { Field } from '@/components/ui/field'
 import { Select } from '@/components/ui/input'
 import { useT } from '@/i18n'
 
@@ -11,7 +12,6 @@ import { useT } from '@/i18n'
  */
 export function NamespaceSelect({ onSwitch }: { onSwitch: () => void }) {
   const { t } = useT('identity')
-  const id = useId()
   const { tenant, namespace, setScope } = useScopeStore()
   const scope = useQuery(scopeQuery())
   const namespaces = useQuery(namespacesQuery())
@@ -34,27 +34,26 @@ export function NamespaceSelect({ onSwitch }: { onSwitch: () => void }) {
     return <span className="text-sm text-destructive">{t('identity.namespace.unavailable')}</span>
 
   return (
-    <div className="flex items-center gap-2">
-      <label htmlFor={id} className="text-sm text-muted-foreground">
-        {t('identity.namespace.label')}
-      </label>
-      <Select
-        id={id}
-        value={namespace ?? ''}
-        onChange={(event) => {
-          const next = namespaces.data.find((item) => item.name === event.target.value)
-          if (!next || next.name === namespace) return
-          setScope({ tenant: next.tenant ?? tenant, namespace: next.name })
-          onSwitch()
-        }}
-      >
-        {namespaces.data.map((item) => (
-          <option key={`${item.tenant ?? ''}/${item.name}`} value={item.name}>
-            {item.displayName ?? item.name}
-            {item.kind ? ` (${item.kind})` : ''}
-          </option>
-        ))}
-      </Select>
-    </div>
+    <Field label={t('identity.namespace.label')} orientation="horizontal">
+      {(control) => (
+        <Select
+          {...control}
+          value={namespace ?? ''}
+          onChange={(event) => {
+            const next = namespaces.data.find((item) => item.name === event.target.value)
+            if (!next || next.name === namespace) return
+            setScope({ tenant: next.tenant ?? tenant, namespace: next.name })
+            onSwitch()
+          }}
+        >
+          {namespaces.data.map((item) => (
+            <option key={`${item.tenant ?? ''}/${item.name}`} value={item.name}>
+              {item.displayName ?? item.name}
+              {item.kind ? ` (${item.kind})` : ''}
+            </option>
+          ))}
+        </Select>
+      )}
+    </Field>
   )
 }

@@ -35,7 +35,7 @@ export const RAW_BODY_LIMIT = 4096
 // Above this a plain-text body is more likely a dump than a sentence meant for a person.
 const PLAIN_TEXT_MESSAGE_LIMIT = 400
 
-export function apiErrorKind(status: number): ApiErrorKind {
+function apiErrorKind(status: number): ApiErrorKind {
   if (status === 0) return 'network'
   if (status >= 500 && status <= 599) return 'server'
   switch (status) {

@@ -51,7 +51,7 @@ const contextMiddleware: Middleware = {
   },
 }
 
-export function createApiClient(baseUrl: string): ApiClient {
+function createApiClient(baseUrl: string): ApiClient {
   // openapi-fetch captures `fetch` when the client is created; calling through globalThis lets
   // MSW (tests, demo) patch it later.
   const client = createClient<paths>({

@@ -4,7 +4,7 @@ import { isApiError, isRetryableError } from '@/api/api-error'
 
 const MAX_RETRIES = 3
 
-export function retryDelay(attempt: number, error: unknown): number {
+function retryDelay(attempt: number, error: unknown): number {
   if (isApiError(error) && error.retryAfterMs !== undefined) return Math.min(error.retryAfterMs, 30_000)
   const base = Math.min(1000 * 2 ** attempt, 10_000)
   return base / 2 + Math.random() * (base / 2)

@@ -33,8 +33,3 @@ export function readTime(value: unknown): number | null {
   const at = Date.parse(text)
   return Number.isNaN(at) ? null : at
 }
-
-export function readStringList(value: unknown): string[] | undefined {
-  if (!Array.isArray(value)) return undefined
-  return value.filter((item): item is string => typeof item === 'string')
-}

@@ -3,8 +3,8 @@ import { cn } from '@/lib/cn'
 
 export type TabItem<T extends string> = { value: T; label: ReactNode; isDisabled?: boolean }
 
-export const tabId = (idBase: string, value: string) => `${idBase}-tab-${value}`
-export const tabPanelId = (idBase: string, value: string) => `${idBase}-panel-${value}`
+const tabId = (idBase: string, value: string) => `${idBase}-tab-${value}`
+const tabPanelId = (idBase: string, value: string) => `${idBase}-panel-${value}`
 
 /**
  * WAI-ARIA tabs with automatic activation: arrows, Home and End move between tabs. The caller

@@ -35,7 +35,7 @@ export function decodeAgentList(value: unknown): Agent[] {
  * (the entry around it carries it), so the caller can supply it. Every other field is kept as
  * sent, except `updatedAt`, read as epoch ms for display (the PATCH does not send it back).
  */
-export function decodeAgentDefinition(
+function decodeAgentDefinition(
   value: unknown,
   what = 'agent definition',
   fallbackVersion?: number,

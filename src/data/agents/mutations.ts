@@ -6,7 +6,7 @@ import { sessionKeys } from '../sessions/keys'
 import { api } from '@/api/client'
 
 /** PATCH the whole writable definition; a stale `version` answers 409 (thrown as ApiError). */
-export async function updateAgentDefinition(agentId: string, body: AgentDefinitionUpdate) {
+async function updateAgentDefinition(agentId: string, body: AgentDefinitionUpdate) {
   const { data } = await api().PATCH('/api/v1/agents/{agentId}/definition', {
     params: { path: { agentId } },
     body,

@@ -21,17 +21,17 @@ export function invalidateEnvironment(queryClient: QueryClient, id: string): Pro
   ]).then(() => undefined)
 }
 
-export async function updateEnvironment(id: string, body: EnvironmentUpdate): Promise<Environment> {
+async function updateEnvironment(id: string, body: EnvironmentUpdate): Promise<Environment> {
   const { data } = await api().PATCH('/api/environments/{id}', { params: { path: { id } }, body })
   return decodeEnvironment(data)
 }
 
-export async function archiveEnvironment(id: string): Promise<Environment> {
+async function archiveEnvironment(id: string): Promise<Environment> {
   const { data } = await api().POST('/api/environments/{id}/archive', { params: { path: { id } } })
   return decodeEnvironment(data)
 }
 
-export async function deleteEnvironment(id: string): Promise<void> {
+async function deleteEnvironment(id: string): Promise<void> {
   await api().DELETE('/api/environments/{id}', { params: { path: { id } } })
 }
 

@@ -3,16 +3,6 @@ import { identityKeys } from './keys'
 import { api } from '@/api/client'
 import { expectArray, expectObject } from '@/api/response-guards'
 
-export const meQuery = () =>
-  queryOptions({
-    queryKey: identityKeys.me(),
-    queryFn: async ({ signal }) => {
-      const { data } = await api().GET('/api/auth/me', { signal })
-      return expectObject(data, 'current user', ['username'])
-    },
-    staleTime: 5 * 60_000,
-  })
-
 export const scopeQuery = () =>
   queryOptions({
     queryKey: identityKeys.scope(),

@@ -4,19 +4,10 @@ import { DefaultEnvironmentField } from './default-environment-field'
 import type { EnvironmentChoice } from '../hooks/use-environment-choices'
 import type { Environment } from '../models/agent-types'
 import { setLocale } from '@/i18n'
+import { makeEnvironment } from '@/testing/model-fixtures'
 
 function environment(overrides: Partial<Environment>): Environment {
-  return {
-    id: 'env_1',
-    name: 'build-workers',
-    type: 'self_hosted',
-    config: {},
-    ownerId: 'usr_alice',
-    createdAt: 1,
-    updatedAt: 1,
-    archivedAt: null,
-    ...overrides,
-  }
+  return makeEnvironment({ id: 'env_1', name: 'build-workers', createdAt: 1, updatedAt: 1, ...overrides })
 }
 
 const choices: EnvironmentChoice[] = [

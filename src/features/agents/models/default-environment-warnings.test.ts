@@ -2,19 +2,10 @@ import { describe, expect, it } from 'vitest'
 import type { Environment } from './agent-types'
 import { defaultEnvironmentWarnings } from './default-environment-warnings'
 import type { EnvironmentHealth } from './environment-presence'
+import { makeEnvironment } from '@/testing/model-fixtures'
 
 function environment(overrides: Partial<Environment>): Environment {
-  return {
-    id: 'env_1',
-    name: 'build-workers',
-    type: 'self_hosted',
-    config: {},
-    ownerId: 'usr_alice',
-    createdAt: 1,
-    updatedAt: 1,
-    archivedAt: null,
-    ...overrides,
-  }
+  return makeEnvironment({ id: 'env_1', name: 'build-workers', createdAt: 1, updatedAt: 1, ...overrides })
 }
 
 const kinds = (input: Parameters<typeof defaultEnvironmentWarnings>[0]) =>

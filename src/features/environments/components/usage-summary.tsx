@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/states'
 import { RichText, useT } from '@/i18n'
 
 /** The short usage list a confirmation shows before archive or delete. */
-export function UsageSummary({ usage }: { usage: EnvironmentUsage }) {
+function UsageSummary({ usage }: { usage: EnvironmentUsage }) {
   const { t } = useT('environments')
   const separator = t('environments.common.listSeparator')
   const active = usage.activeSessions.length

@@ -17,7 +17,7 @@ export type ConfigEditorState = {
   jsonError: string | null
 }
 
-export function configToJsonText(config: ConfigObject): string {
+function configToJsonText(config: ConfigObject): string {
   return JSON.stringify(redactSecrets(config), null, 2)
 }
 

@@ -100,7 +100,7 @@ export const SANDBOX_FIELDS: readonly ConfigFieldKey[] = [
   'apiKey',
 ]
 
-export const COMMON_FIELDS: readonly ConfigFieldKey[] = ['isolationScope']
+const COMMON_FIELDS: readonly ConfigFieldKey[] = ['isolationScope']
 
 /** Keys read by the server for every type, besides the typed fields. */
 export const KNOWN_KEYS: ReadonlySet<string> = new Set<string>([

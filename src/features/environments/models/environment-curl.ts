@@ -46,7 +46,7 @@ export function environmentCurl(
 }
 
 /** The shell variable a secret-named key becomes: apiKey → E2B_API_KEY, clientSecret → CLIENT_SECRET. */
-export function secretVariableName(key: string): string {
+function secretVariableName(key: string): string {
   if (key === 'apiKey') return 'E2B_API_KEY'
   return key
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')

@@ -1,6 +1,6 @@
 import { singleQuote } from '@/lib/build-curl'
 
-export const WORKER_MAIN_CLASS = 'io.agentscope.builder.worker.HandsWorkerMain'
+const WORKER_MAIN_CLASS = 'io.agentscope.builder.worker.HandsWorkerMain'
 
 export type WorkerRunGuide = {
   /** Shell variables every recipe uses; the key is read from the terminal, never printed. */

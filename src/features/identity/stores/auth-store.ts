@@ -74,9 +74,3 @@ export const useAuthStore = create<AuthState>()((set) => ({
     set({ token: null, user: null, signOutReason: reason ?? null })
   },
 }))
-
-/** Re-reads storage; used by tests that start from a clean slate. */
-export function reloadAuthFromStorage() {
-  const stored = readStored()
-  useAuthStore.setState({ token: stored?.token ?? null, user: stored?.user ?? null })
-}

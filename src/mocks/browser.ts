@@ -1,11 +1,13 @@
 import { http } from 'msw'
 import { setupWorker } from 'msw/browser'
-import { createMockBackend, parseFaults, reseedRandom } from './backend'
+import { createMockBackend, reseedRandom } from './lib/backend'
+import { parseFaults } from './lib/faults'
 import { installEngine } from './engine/install-engine'
 import { createAutosave, createIndexedDbStore } from './engine/persistence'
 import { createRealScheduler } from './engine/scheduler'
 import { createHandlers } from './handlers'
 import { seed } from './seed'
+import { DEMO_VIRTUAL_WORKERS } from './seed/demo-workers'
 
 /** Faults for tests: `localStorage['asc.mock.faults']`, or `?mockFaults=` on the page URL (JSON). */
 function readFaults() {
@@ -31,7 +33,8 @@ export async function startBrowserMock() {
   }
   installEngine(backend, {
     scheduler,
-    virtualWorkers: 'demo',
+    virtualWorkers: DEMO_VIRTUAL_WORKERS,
+    reseed: (target) => seed(target),
     onChange: autosave.markDirty,
     onReset: autosave.clear,
   })

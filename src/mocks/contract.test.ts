@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createMockBackend } from './backend'
+import { createMockBackend } from './lib/backend'
 import { createHandlers } from './handlers'
 import { createManualClock } from './lib/clock'
 import { TEST_NOW } from './node'

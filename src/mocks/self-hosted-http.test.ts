@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { components } from '@/api/schema.gen'
 import { readSse } from '@/api/sse-reader'
 import { AGENT, ENV } from './seed/fixture-ids'
-import { ENVIRONMENT_CHECK_FILE, ENVIRONMENT_CHECK_TEXT } from './seed/session-scripts'
+import { ENVIRONMENT_CHECK_FILE, ENVIRONMENT_CHECK_TEXT } from './engine/turn-scripts'
 
 /**
  * The whole self-hosted flow over real HTTP: `npm run mock:serve` (src/mocks/server.ts) and the

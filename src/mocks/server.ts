@@ -14,11 +14,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
 import { getResponse } from 'msw'
-import { createMockBackend, parseFaults } from './backend'
+import { createMockBackend } from './lib/backend'
+import { parseFaults } from './lib/faults'
 import { installEngine } from './engine/install-engine'
 import { createRealScheduler } from './engine/scheduler'
 import { createHandlers } from './handlers'
 import { seed } from './seed'
+import { DEMO_VIRTUAL_WORKERS } from './seed/demo-workers'
 
 function argValue(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`)
@@ -51,7 +53,7 @@ await seed(backend, { largeSessionEvents, bulkEnvironments })
 const stepMs = numberArg('engine-step-ms')
 installEngine(backend, {
   scheduler: createRealScheduler(),
-  virtualWorkers: process.argv.includes('--virtual-workers') ? 'demo' : [],
+  virtualWorkers: process.argv.includes('--virtual-workers') ? DEMO_VIRTUAL_WORKERS : [],
   reseed: (target) => seed(target, { largeSessionEvents, bulkEnvironments }),
   ...(stepMs === undefined
     ? {}

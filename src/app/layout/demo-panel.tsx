@@ -4,9 +4,9 @@ import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog'
 import { Input, Label } from '@/components/ui/input'
 import { RichText, t, useT } from '@/i18n'
-import { createMockControlClient } from '@/mocks/engine/control-client'
-import type { MockFaults } from '@/mocks/backend'
-import type { VirtualWorkerState } from '@/mocks/engine/virtual-worker'
+import { createMockControlClient } from '@/mocks/lib/control-client'
+import type { MockFaults } from '@/mocks/lib/faults'
+import type { VirtualWorkerState } from '@/mocks/lib/control-types'
 
 const controls = createMockControlClient()
 

@@ -1,5 +1,5 @@
 import type { components } from '@/api/schema.gen'
-import type { TurnRunState } from '../engine/run-state'
+import type { TurnRunState } from './run-state'
 
 type Schemas = components['schemas']
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { AGENT, ENV, USERS } from '../seed/fixture-ids'
-import { ENVIRONMENT_CHECK_FILE, ENVIRONMENT_CHECK_TEXT } from '../seed/session-scripts'
+import { ENVIRONMENT_CHECK_FILE, ENVIRONMENT_CHECK_TEXT } from './turn-scripts'
 import { expectInOrder, startEngine, type EngineHarness } from '../testing/engine-harness'
 import { SANDBOX_CREDENTIALS_MESSAGE } from './environment-gate'
 import { REMOTE_NO_SHELL_MESSAGE } from './memory-tools'

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { components } from '@/api/schema.gen'
 import { AGENT, ENV, SESSION, WORKERS } from '../seed/fixture-ids'
-import { ENVIRONMENT_CHECK_FILE, ENVIRONMENT_CHECK_TEXT } from '../seed/session-scripts'
+import { ENVIRONMENT_CHECK_FILE, ENVIRONMENT_CHECK_TEXT } from './turn-scripts'
 import { seededKey } from '../testing/control-plane-server'
 import { expectInOrder, startEngine, type EngineHarness } from '../testing/engine-harness'
-import type { VirtualWorkerStatus } from './virtual-worker'
+import type { VirtualWorkerStatus } from '../lib/control-types'
 
 type WorkItem = components['schemas']['WorkItem']
 
@@ -208,6 +208,6 @@ describe('virtual workers', () => {
     expect(h.turn(sessionId, turn.id).status).toBe('completed')
     const done = h.turnEvents(sessionId, turn.id).find((event) => event.type === 'tool.completed')
     expect(done?.data.result).toEqual({ content: 'from the worker\n', is_error: false })
-    expect(await workerState('demo-1')).toMatchObject({ state: 'polling', toolsRun: 1 })
+    expect(await workerState('demo-1')).toMatchObject({ state: 'polling', workId: null })
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createMockBackend } from '../backend'
+import { createMockBackend } from '../lib/backend'
 import { tokenFingerprint } from '../lib/auth'
 import { createManualClock } from '../lib/clock'
 import { createTestBackend, TEST_NOW } from '../node'
@@ -168,7 +168,10 @@ describe('demo persistence', () => {
 
     const second = await seeded()
     expect(await createAutosave(second.backend, store, second.scheduler).restore()).toBe(true)
-    const engine = installEngine(second.backend, { scheduler: second.scheduler })
+    const engine = installEngine(second.backend, {
+      scheduler: second.scheduler,
+      reseed: (target) => seed(target),
+    })
     await second.scheduler.advance(60_000)
     const record = second.backend.db.sessions.get(MORE_SESSIONS.fresh)
     expect(record?.turns.at(-1)?.status).toBe('completed')

@@ -1,4 +1,4 @@
-import type { MockBackend } from '../backend'
+import type { MockBackend } from '../lib/backend'
 import type { MockDb, SessionRecord } from '../db/types'
 import type { Cancel, Scheduler } from './scheduler'
 

@@ -1,6 +1,7 @@
 import type { components } from '@/api/schema.gen'
-import type { MockBackend } from '../backend'
+import type { MockBackend } from '../lib/backend'
 import type { EnvironmentRecord, WorkItemRecord } from '../db/types'
+import type { VirtualWorkerSpec, VirtualWorkerState, VirtualWorkerStatus } from '../lib/control-types'
 import { isProtocolError, type WorkerProtocol } from '../lib/worker-protocol-core'
 import { runMemoryTool } from './memory-tools'
 import type { Cancel, Scheduler } from './scheduler'
@@ -33,21 +34,6 @@ export const DEMO_WORKER_TIMING: VirtualWorkerTiming = {
   idleRoundsBeforeStop: 120,
 }
 
-export type VirtualWorkerSpec = { workerId: string; environmentId: string; environmentKey: string }
-
-/** `key_rejected`: the key got a 401 (rotated); `killed`: died (fault or demo); `stopped`: shut down. */
-export type VirtualWorkerState = 'polling' | 'working' | 'stopped' | 'key_rejected' | 'killed'
-
-export type VirtualWorkerStatus = {
-  workerId: string
-  environmentId: string
-  state: VirtualWorkerState
-  /** The work item it holds. */
-  workId: string | null
-  toolsRun: number
-  lastError: string | null
-}
-
 export type VirtualWorkerDeps = {
   backend: MockBackend
   protocol: WorkerProtocol
@@ -66,7 +52,6 @@ export class VirtualWorker {
   private life = 0
   private readonly timers = new Set<Cancel>()
   private idleRounds = 0
-  private toolsRun = 0
   private lastError: string | null = null
 
   constructor(
@@ -84,7 +69,6 @@ export class VirtualWorker {
       environmentId: this.spec.environmentId,
       state: this.state,
       workId: this.claim?.workId ?? null,
-      toolsRun: this.toolsRun,
       lastError: this.lastError,
     }
   }
@@ -224,7 +208,6 @@ export class VirtualWorker {
           is_error: outcome.isError,
         }
       })
-      this.toolsRun += results.length
       const posted = protocol.postToolResults(env, claim.sessionId, results)
       if (isProtocolError(posted)) this.lastError = posted.message
       this.deps.onChange()

@@ -1,4 +1,4 @@
-import type { MockBackend } from '../backend'
+import type { MockBackend } from '../lib/backend'
 import type { EnvironmentRecord, SessionRecord, WorkItemRecord } from '../db/types'
 import { CLAIMED_STATUSES, enqueueWorkItem } from '../lib/work-queue'
 import { isolationPartition } from './workspace-files'

@@ -1,13 +1,12 @@
 import type { HttpHandler } from 'msw'
 import type { components } from '@/api/schema.gen'
-import { isLocalAllowed, type MockBackend } from '../backend'
+import { isLocalAllowed, LOCAL_DISABLED_MESSAGE, type MockBackend } from '../lib/backend'
 import type { AgentRecord } from '../db/types'
 import { isVisible, roleDenied } from '../lib/access'
 import { canWrite } from '../lib/auth'
 import { http } from '../lib/openapi-http'
 import { isResponse, resolveContext, type RequestContext } from '../lib/request-context'
 import { controlPlaneError, isRecord, readJsonBody } from '../lib/responses'
-import { LOCAL_DISABLED_MESSAGE } from './environments'
 
 type Schemas = components['schemas']
 type AgentDefinition = Schemas['AgentDefinition']

@@ -1,6 +1,6 @@
 import type { HttpHandler } from 'msw'
 import type { components } from '@/api/schema.gen'
-import { isLocalAllowed, type MockBackend } from '../backend'
+import { isLocalAllowed, LOCAL_DISABLED_MESSAGE, type MockBackend } from '../lib/backend'
 import type { EnvironmentRecord } from '../db/types'
 import { isVisible, roleDenied } from '../lib/access'
 import { canWrite } from '../lib/auth'
@@ -14,8 +14,6 @@ type Schemas = components['schemas']
 type EnvironmentType = Schemas['EnvironmentType']
 
 const ENVIRONMENT_TYPES: readonly EnvironmentType[] = ['local', 'sandbox', 'remote', 'self_hosted']
-
-export const LOCAL_DISABLED_MESSAGE = 'local environments are disabled by deployment policy'
 
 function parseType(value: unknown): EnvironmentType | null {
   // Upstream compares lower-cased and treats a missing type as `local`.

@@ -5,7 +5,7 @@ import type { SessionRecord } from '../db/types'
 import { encodeCursor } from '../lib/cursor'
 import { listenerCount } from '../lib/event-bus'
 import { SESSION } from '../seed/fixture-ids'
-import { appendEvent } from '../seed/session-history'
+import { appendEvent } from '../lib/event-log'
 import { MORE_SESSIONS } from '../seed/seed-sessions'
 import { startSessionBackend, type SessionHarness } from '../testing/session-harness'
 

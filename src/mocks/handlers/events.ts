@@ -1,5 +1,5 @@
 import type { HttpHandler } from 'msw'
-import type { MockBackend } from '../backend'
+import type { MockBackend } from '../lib/backend'
 import type { SessionRecord } from '../db/types'
 import { resolveCursor } from '../lib/cursor'
 import { subscribe } from '../lib/event-bus'
@@ -7,7 +7,7 @@ import { http } from '../lib/openapi-http'
 import { isResponse } from '../lib/request-context'
 import { sessionApiError } from '../lib/responses'
 import { deriveSessionViews } from '../lib/session-views'
-import { firstSeq, headSeq, type PublicEvent } from '../seed/session-history'
+import { firstSeq, headSeq, type PublicEvent } from '../lib/event-log'
 import { badRequest, findSession } from './session-common'
 
 const DEFAULT_PAGE = 100

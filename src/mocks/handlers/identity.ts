@@ -1,6 +1,6 @@
 import type { HttpHandler } from 'msw'
 import type { components } from '@/api/schema.gen'
-import type { MockBackend } from '../backend'
+import type { MockBackend } from '../lib/backend'
 import type { UserRecord } from '../db/types'
 import { allowedActions, type ResourceAction } from '../lib/access'
 import { bearerToken, isAdmin, mintToken, tokenFingerprint, verifyToken } from '../lib/auth'

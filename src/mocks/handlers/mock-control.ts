@@ -1,9 +1,10 @@
 import { http, type HttpHandler } from 'msw'
-import { noFaults, sanitizeFaults, type MockBackend } from '../backend'
+import type { MockBackend } from '../lib/backend'
+import { noFaults, sanitizeFaults } from '../lib/faults'
 import { controlState } from '../engine/controls'
-import { burstEvents } from '../seed/bulk'
+import { burstEvents } from '../engine/burst'
 import { isRecord, json, noContent, readJsonBody } from '../lib/responses'
-import { appendEvent, firstSeq, headSeq } from '../seed/session-history'
+import { appendEvent, firstSeq, headSeq } from '../lib/event-log'
 
 /**
  * Mock-only routes for the console's Demo panel and for tests: faults, virtual workers, reset.

@@ -1,11 +1,11 @@
-import type { MockBackend } from '../backend'
+import type { MockBackend } from '../lib/backend'
 import type { SessionRecord } from '../db/types'
 import { isVisible } from '../lib/access'
 import { canWrite } from '../lib/auth'
 import { isResponse, resolveContext, type RequestContext } from '../lib/request-context'
 import { json, sessionApiError } from '../lib/responses'
 import { CLAIMED_STATUSES } from '../lib/work-queue'
-import { isTurnOpen, type Turn } from '../seed/session-history'
+import { isTurnOpen, type Turn } from '../lib/event-log'
 
 /** Shared by the session, turn and view handlers: scope checks, idempotency, "is work still running". */
 

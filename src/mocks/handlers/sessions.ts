@@ -1,13 +1,13 @@
 import type { HttpHandler } from 'msw'
 import type { components } from '@/api/schema.gen'
-import { isLocalAllowed, type MockBackend } from '../backend'
+import { isLocalAllowed, type MockBackend } from '../lib/backend'
 import type { SessionRecord } from '../db/types'
 import { isVisible } from '../lib/access'
 import { notify } from '../lib/event-bus'
 import { http } from '../lib/openapi-http'
 import { isResponse, resolveContext, type RequestContext } from '../lib/request-context'
 import { isRecord, readJsonBody, sessionApiError } from '../lib/responses'
-import { createSessionRecord, sessionStatus } from '../seed/session-history'
+import { createSessionRecord, sessionStatus } from '../lib/event-log'
 import { createSessionViewHandlers } from './events'
 import {
   archivedConflict,

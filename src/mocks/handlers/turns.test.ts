@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { components } from '@/api/schema.gen'
-import type { TurnQueued } from '../backend'
+import type { TurnQueued } from '../lib/backend'
 import type { SessionRecord } from '../db/types'
 import { SESSION } from '../seed/fixture-ids'
-import { appendEvent } from '../seed/session-history'
+import { appendEvent } from '../lib/event-log'
 import { MORE_SESSIONS } from '../seed/seed-sessions'
 import { startSessionBackend, type SessionCall, type SessionHarness } from '../testing/session-harness'
 

@@ -1,6 +1,6 @@
 import type { HttpHandler } from 'msw'
 import type { components } from '@/api/schema.gen'
-import type { MockBackend } from '../backend'
+import type { MockBackend } from '../lib/backend'
 import type { EnvironmentRecord, WorkItemRecord } from '../db/types'
 import { isVisible } from '../lib/access'
 import { bearerToken } from '../lib/auth'

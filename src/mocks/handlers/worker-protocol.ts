@@ -1,6 +1,6 @@
 import type { HttpHandler } from 'msw'
 import type { components } from '@/api/schema.gen'
-import type { MockBackend } from '../backend'
+import type { MockBackend } from '../lib/backend'
 import { http } from '../lib/openapi-http'
 import { dataplaneError, isRecord, readJsonBody } from '../lib/responses'
 import { toWorkItem } from '../lib/work-queue'

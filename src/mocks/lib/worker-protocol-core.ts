@@ -1,5 +1,5 @@
 import type { components } from '@/api/schema.gen'
-import type { MockBackend } from '../backend'
+import type { MockBackend } from './backend'
 import type { EnvironmentRecord, SessionRecord, WorkItemRecord } from '../db/types'
 import { sha256Hex } from './ids'
 import { CLAIMED_STATUSES, claimNextWorkItem, reclaimExpiredLeases, recordWorkerSeen } from './work-queue'

@@ -1,5 +1,5 @@
 import type { components } from '@/api/schema.gen'
-import type { MockBackend } from '../backend'
+import type { MockBackend } from '../lib/backend'
 import type { AgentRecord, EnvironmentRecord, UserRecord, WorkItemRecord } from '../db/types'
 import { sha256Hex } from '../lib/ids'
 import { AGENT, ENV, MEMORY, NS, SESSION, TENANT, USERS, VAULT, WORKERS } from './fixture-ids'

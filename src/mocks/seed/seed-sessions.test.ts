@@ -1,7 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020'
 import { beforeAll, describe, expect, it } from 'vitest'
 import eventSchema from '../../../../shared/reference/agentscope/public-event-v1.schema.json'
-import { createMockBackend, type MockBackend } from '../backend'
+import { createMockBackend, type MockBackend } from '../lib/backend'
 import type { SessionRecord } from '../db/types'
 import { createManualClock } from '../lib/clock'
 import { decodeCursor } from '../lib/cursor'

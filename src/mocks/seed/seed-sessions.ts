@@ -1,9 +1,9 @@
 import type { components } from '@/api/schema.gen'
-import type { MockBackend } from '../backend'
+import type { MockBackend } from '../lib/backend'
 import type { SessionRecord } from '../db/types'
 import { AGENT, ENV, NS, SESSION, USERS } from './fixture-ids'
 import { HistoryWriter, type ToolStep, type TurnScript } from './history-writer'
-import { createSessionRecord, firstSeq, sessionStatus } from './session-history'
+import { createSessionRecord, firstSeq, sessionStatus } from '../lib/event-log'
 import {
   analysisTurn,
   changelogUpdateTurn,
@@ -14,7 +14,7 @@ import {
   releaseNotesTurn,
   text,
   writeFile,
-} from './session-scripts'
+} from '../engine/turn-scripts'
 
 type RunsOn = ToolStep['runsOn']
 

@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import type { components } from '@/api/schema.gen'
-import type { MockOptions } from '../backend'
+import type { MockOptions } from '../lib/backend'
 import type { SessionRecord } from '../db/types'
 import { decodeCursor } from '../lib/cursor'
 import { deriveSessionViews } from '../lib/session-views'

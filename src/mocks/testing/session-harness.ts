@@ -1,5 +1,5 @@
 import { setupServer, type SetupServer } from 'msw/node'
-import { createMockBackend, type MockBackend, type MockOptions } from '../backend'
+import { createMockBackend, type MockBackend, type MockOptions } from '../lib/backend'
 import { installEngine, type Engine } from '../engine/install-engine'
 import { createManualScheduler, type ManualScheduler } from '../engine/scheduler'
 import { createHandlers } from '../handlers'
@@ -7,6 +7,7 @@ import type { TestEngineOptions } from '../node'
 import { mintToken } from '../lib/auth'
 import { createManualClock } from '../lib/clock'
 import { seed } from '../seed'
+import { virtualWorkerSpecs } from '../seed/demo-workers'
 import { USERS } from '../seed/fixture-ids'
 import { ContractValidator, loadSibling, loadSpec, type ValidationFailure } from './contract-validator'
 import { CONTROL_PLANE_TEST_NOW, ORIGIN } from './control-plane-server'
@@ -75,6 +76,7 @@ export async function startSessionBackend(
     ? installEngine(backend, {
         reseed: (target) => seed(target, { largeSessionEvents }),
         ...init.engine,
+        virtualWorkers: virtualWorkerSpecs(init.engine.virtualWorkers),
         scheduler,
       })
     : null

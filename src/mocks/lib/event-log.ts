@@ -1,8 +1,8 @@
 import type { components } from '@/api/schema.gen'
 import type { SessionRecord } from '../db/types'
-import { encodeCursor } from '../lib/cursor'
-import { notify } from '../lib/event-bus'
-import type { IdFactory } from '../lib/ids'
+import { encodeCursor } from './cursor'
+import { notify } from './event-bus'
+import type { IdFactory } from './ids'
 
 /**
  * A session's durable event log and the state kept in step with it (turns, session status). The

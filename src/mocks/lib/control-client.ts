@@ -1,6 +1,5 @@
-import type { MockFaults } from '../backend'
-import type { MockControlState } from './controls'
-import type { VirtualWorkerSpec, VirtualWorkerStatus } from './virtual-worker'
+import type { MockControlState, VirtualWorkerSpec, VirtualWorkerStatus } from './control-types'
+import type { MockFaults } from './faults'
 
 /**
  * A typed client for the mock-only `/__mock/*` routes, for the console's Demo panel. It imports

@@ -64,7 +64,7 @@ function FieldMessages({
 
 /**
  * A labelled form control with its hint and error (shadcn's Field composition):
- * `<Field label={t('…name')} error={errors.name}>{(control) => <Input {...control} … />}</Field>`.
+ * `<Field label={nameLabel} error={errors.name}>{(control) => <Input {...control} … />}</Field>`.
  */
 export function Field({ label, hint, error, id, className, size = 'default', children }: FieldProps) {
   const { control, hintId, errorId } = useFieldIds(id, hint, error)

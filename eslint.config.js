@@ -113,7 +113,7 @@ export default tseslint.config(
     },
   })),
   {
-    files: ['src/components/**', 'src/lib/**', 'src/api/**'],
+    files: ['src/components/**', 'src/lib/**', 'src/api/**', 'src/data/**'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -2,13 +2,21 @@ import { useQuery } from '@tanstack/react-query'
 import { useId, useMemo, useState, type KeyboardEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { directJump, moveActive, rankCommands, type Command, type CommandGroup } from './models/commands'
-import { paletteAgentsQuery, paletteEnvironmentsQuery, paletteSessionsQuery } from './palette-queries'
 import { useThemeStore, type ThemeChoice } from '../theme'
 import { Dialog, DialogContent } from '@/components/ui/dialog'
+import { agentListQuery } from '@/data/agents/queries'
+import { environmentListQuery } from '@/data/environments/queries'
+import { sessionListQuery } from '@/data/sessions/queries'
 import { LOCALE_NAMES, setLocale, useT } from '@/i18n'
 import { cn } from '@/lib/cn'
 
 const THEME_ORDER: ThemeChoice[] = ['system', 'light', 'dark']
+
+// The palette searches what the lists would show, capped: the API has no name search, so it
+// reads one large page of each (the same cache entries as the lists) and filters in memory. A
+// pasted id jumps directly regardless.
+const PALETTE_ENVIRONMENTS = { limit: 500, offset: 0 }
+const PALETTE_SESSIONS = { status: 'active', limit: 200, offset: 0 } as const
 
 function useCommands(
   isOpen: boolean,
@@ -16,9 +24,9 @@ function useCommands(
 ): { commands: Command[]; isLoading: boolean; hasFailed: boolean } {
   const { t, locale } = useT('palette', 'app')
   const { choice, setChoice } = useThemeStore()
-  const environments = useQuery({ ...paletteEnvironmentsQuery(), enabled: isOpen })
-  const agents = useQuery({ ...paletteAgentsQuery(), enabled: isOpen })
-  const sessions = useQuery({ ...paletteSessionsQuery(), enabled: isOpen })
+  const environments = useQuery({ ...environmentListQuery(PALETTE_ENVIRONMENTS), enabled: isOpen })
+  const agents = useQuery({ ...agentListQuery('active'), enabled: isOpen })
+  const sessions = useQuery({ ...sessionListQuery(PALETTE_SESSIONS), enabled: isOpen })
 
   const themeName = (theme: ThemeChoice) =>
     theme === 'dark' ? t('app.theme.dark') : theme === 'light' ? t('app.theme.light') : t('app.theme.system')
@@ -70,7 +78,7 @@ function useCommands(
       keywords: ['keyboard', 'help', '?'],
       perform: onShowShortcuts,
     },
-    ...(environments.data ?? []).map((environment): Command => ({
+    ...(environments.data?.items ?? []).map((environment): Command => ({
       id: environment.id,
       group: 'environment',
       label: environment.name,
@@ -86,7 +94,7 @@ function useCommands(
       keywords: [agent.name, agent.status],
       to: `/agents/${encodeURIComponent(agent.id)}`,
     })),
-    ...(sessions.data ?? []).map((session): Command => ({
+    ...(sessions.data?.items ?? []).map((session): Command => ({
       id: session.id,
       group: 'session',
       label: session.id,

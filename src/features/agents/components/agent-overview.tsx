@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import { agentDefinitionQuery } from '../api/queries'
+import { agentDefinitionQuery } from '@/data/agents/queries'
 import type { AgentDefinition } from '../models/agent-types'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'

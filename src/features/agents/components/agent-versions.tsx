@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { agentVersionsQuery } from '../api/queries'
-import { environmentChoicesQuery } from '../api/lookup-queries'
+import { agentVersionsQuery } from '@/data/agents/queries'
+import { allEnvironmentsQuery } from '@/data/environments/queries'
 import type { AgentVersion } from '../models/agent-types'
 import { defaultEnvironmentChanges } from '../models/default-environment-history'
 import { diffDefinitions } from '../models/diff-definitions'
@@ -25,7 +25,7 @@ export function AgentVersions({ agentId }: { agentId: string }) {
   const { t } = useT('agents')
   const now = useNow()
   const query = useQuery(agentVersionsQuery(agentId))
-  const environments = useQuery(environmentChoicesQuery())
+  const environments = useQuery(allEnvironmentsQuery())
   const nameOf = (id: string | null) =>
     id === null
       ? t('agents.versions.noEnvironment')

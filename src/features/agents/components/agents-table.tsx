@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router'
-import { environmentChoicesQuery } from '../api/lookup-queries'
-import { agentListQuery } from '../api/queries'
+import { allEnvironmentsQuery } from '@/data/environments/queries'
+import { agentListQuery } from '@/data/agents/queries'
 import { filterAgents, readAgentStatusFilter } from '../models/filter-agents'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -30,7 +30,7 @@ export function AgentsTable() {
   const status = readAgentStatusFilter(params.get('status'))
   const query = useQuery(agentListQuery(status))
   // Names only; the list still works (showing ids) when environments cannot be read.
-  const environments = useQuery(environmentChoicesQuery())
+  const environments = useQuery(allEnvironmentsQuery())
 
   const update = (changes: Record<string, string | null>) =>
     setParams(

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { DefaultEnvironmentField } from './default-environment-field'
-import type { EnvironmentChoice } from '../api/use-environment-choices'
+import type { EnvironmentChoice } from '../hooks/use-environment-choices'
 import type { Environment } from '../models/agent-types'
 import { setLocale } from '@/i18n'
 

@@ -1,5 +1,5 @@
 import type { Ref } from 'react'
-import type { EnvironmentChoice } from '../api/use-environment-choices'
+import type { EnvironmentChoice } from '../hooks/use-environment-choices'
 import type { DefaultEnvironmentLookup } from '../models/default-environment-warnings'
 import { environmentHealthLabel, environmentTypeLabel } from '../models/environment-labels'
 import { Badge } from '@/components/ui/badge'

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { Link } from 'react-router'
-import { agentSessionsQuery, agentVersionsQuery } from '../api/queries'
+import { agentVersionsQuery } from '@/data/agents/queries'
+import { agentSessionsQuery } from '@/data/sessions/queries'
 import { countSessionsOnEnvironment } from '../models/count-sessions-on-environment'
 import {
   defaultEnvironmentChanges,

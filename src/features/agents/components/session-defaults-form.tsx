@@ -4,7 +4,7 @@ import { DefaultEnvironmentWarningsList } from './default-environment-warnings-l
 import { ResourceChecklist, type ChecklistItem } from './resource-checklist'
 import { SessionDefaultsConsequences } from './session-defaults-consequences'
 import type { SessionDefaultsEditor } from './use-session-defaults-editor'
-import type { EnvironmentChoice } from '../api/use-environment-choices'
+import type { EnvironmentChoice } from '../hooks/use-environment-choices'
 import type { AgentDefinition, SessionDefaults } from '../models/agent-types'
 import {
   defaultEnvironmentWarnings,

@@ -3,10 +3,11 @@ import { CopyDefinitionCurlDialog } from './copy-definition-curl-dialog'
 import { SessionDefaultsForm, type ChecklistChoices } from './session-defaults-form'
 import { refusedForAccount, useSessionDefaultsEditor } from './use-session-defaults-editor'
 import { VersionConflictDialog } from './version-conflict-dialog'
-import { memoryStoreChoicesQuery, vaultChoicesQuery } from '../api/lookup-queries'
-import { agentDefinitionQuery } from '../api/queries'
-import { useDefaultEnvironmentLookup } from '../api/use-default-environment-lookup'
-import { useEnvironmentChoices } from '../api/use-environment-choices'
+import { memoryStoresQuery } from '@/data/memory-stores/queries'
+import { vaultsQuery } from '@/data/vaults/queries'
+import { agentDefinitionQuery } from '@/data/agents/queries'
+import { useDefaultEnvironmentLookup } from '../hooks/use-default-environment-lookup'
+import { useEnvironmentChoices } from '../hooks/use-environment-choices'
 import type { ScopeHeaders } from '../models/definition-patch-curl'
 import { mergeSessionDefaults } from '../models/merge-session-defaults'
 import { errorMessage } from '@/api/api-error'
@@ -46,8 +47,8 @@ export function SessionDefaultsPanel({
   const { t } = useT('agents')
   const definition = useQuery(agentDefinitionQuery(agentId))
   const environments = useEnvironmentChoices()
-  const memoryStores = useQuery(memoryStoreChoicesQuery())
-  const vaults = useQuery(vaultChoicesQuery())
+  const memoryStores = useQuery(memoryStoresQuery())
+  const vaults = useQuery(vaultsQuery())
   const isLocal = (environmentId: string) =>
     environments.choices?.some(
       (choice) => choice.environment.id === environmentId && choice.environment.type === 'local',

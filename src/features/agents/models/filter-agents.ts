@@ -1,6 +1,7 @@
 import type { Agent } from './agent-types'
+import type { AgentStatusFilter } from '@/data/agents/keys'
 
-export type AgentStatusFilter = 'active' | 'archived' | 'all'
+export type { AgentStatusFilter }
 
 const STATUS_FILTERS: readonly AgentStatusFilter[] = ['active', 'archived', 'all']
 

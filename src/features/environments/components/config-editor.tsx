@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { memoryStoresQuery } from '../api/queries'
+import { memoryStoresQuery } from '@/data/memory-stores/queries'
 import { ConfigFormFields } from './config-form-fields'
 import { ConfigWarningsList } from './config-warnings-list'
 import { describedBy, FieldMessages } from './field-messages'

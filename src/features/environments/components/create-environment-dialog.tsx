@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
-import { createEnvironment, type IssuedKey } from '../api/actions'
+import { createEnvironment, type IssuedKey } from '@/data/environments/issue-key'
 import { ConfigEditor } from './config-editor'
 import { CopyCurlButton } from './curl-scope'
 import { describedBy, FieldMessages } from './field-messages'

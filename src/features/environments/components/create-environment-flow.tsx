@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
-import type { IssuedKey } from '../api/actions'
-import { environmentKeys } from '../api/keys'
+import type { IssuedKey } from '@/data/environments/issue-key'
+import { environmentKeys } from '@/data/environments/keys'
 import { CreateEnvironmentDialog } from './create-environment-dialog'
 import { OneTimeKeyDialog } from './one-time-key-dialog'
 

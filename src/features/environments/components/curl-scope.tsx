@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react'
-import { commandBaseUrl } from '../api/command-base-url'
+import { commandBaseUrl } from '@/api/command-base-url'
 import {
   environmentCurl,
   secretVariables,

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { environmentQuery } from '../api/queries'
+import { environmentQuery } from '@/data/environments/queries'
 import { ConfigEditSession } from './config-edit-session'
 import { isEnvironmentType } from '../models/environment-types'
 import { errorMessage, isApiError } from '@/api/api-error'

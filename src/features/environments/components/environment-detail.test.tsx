@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { TEST_NOW } from '@/mocks/node'
 import { ENV, SESSION, WORKERS } from '@/mocks/seed/fixture-ids'
 import { setLocale } from '@/i18n'
+import { workKeys } from '@/data/work/keys'
 import { renderApp } from '@/testing/render-app'
 
 let activeServer: ReturnType<typeof setupServer> | null = null
@@ -97,7 +98,7 @@ describe('environment detail', () => {
 
     // worker-a restarts with the new key and heartbeats again.
     app.backend.db.workerHeartbeats.set(WORKERS.a, app.backend.clock.now() + 1_000)
-    await app.queryClient.invalidateQueries({ queryKey: ['environments', 'hands-status'] })
+    await app.queryClient.invalidateQueries({ queryKey: workKeys.handsStatus() })
     await waitFor(() => expect(cutover).toHaveTextContent('1 of 2 workers'))
     expect(within(cutover).getByText(WORKERS.a).nextElementSibling).toHaveTextContent('Reconnected')
     expect(within(cutover).getByText(WORKERS.b).nextElementSibling).toHaveTextContent('Not yet reconnected')

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
 import { useSearchParams } from 'react-router'
-import { environmentQuery } from '../api/queries'
+import { environmentQuery } from '@/data/environments/queries'
 import { EnvironmentActions } from './environment-actions'
 import { EnvironmentOverview } from './environment-overview'
 import { RotationCutoverPanel } from './rotation-cutover-panel'

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { handsStatusQuery, workItemsQuery } from '../api/queries'
+import { handsStatusQuery, workItemsQuery } from '@/data/work/queries'
 import { environmentWorkers, summarizeWorkerHealth } from '../models/environment-workers'
 import { workerHealthRule } from '../models/worker-health'
 import { Badge } from '@/components/ui/badge'

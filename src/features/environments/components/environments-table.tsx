@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router'
-import { allEnvironmentsQuery, environmentListQuery } from '../api/queries'
+import { allEnvironmentsQuery, environmentListQuery } from '@/data/environments/queries'
 import { EnvironmentCapabilityBadges } from './environment-capability-badges'
 import { EnvironmentHealthCell } from './environment-health-cell'
 import { EnvironmentsToolbar } from './environments-toolbar'

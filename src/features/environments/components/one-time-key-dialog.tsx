@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { IssuedKey } from '../api/actions'
+import type { IssuedKey } from '@/data/environments/issue-key'
 import { WorkerRunGuideView } from './worker-run-guide-view'
 import { Button } from '@/components/ui/button'
 import { CopyButton } from '@/components/ui/copy-button'

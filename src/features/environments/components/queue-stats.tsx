@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { workStatsQuery } from '../api/queries'
+import { workStatsQuery } from '@/data/work/queries'
 import { diagnoseQueue } from '../models/diagnose-queue'
 import type { WorkerHealthSummary } from '../models/environment-workers'
 import { WORK_ITEM_STATUSES, workItemStatusLabel } from '../models/work-types'

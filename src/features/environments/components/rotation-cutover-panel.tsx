@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { handsStatusQuery } from '../api/queries'
+import { handsStatusQuery } from '@/data/work/queries'
 import { rotationCutover } from '../models/rotation-cutover'
 import { useRotationStore } from '../stores/rotation-store'
 import { Badge } from '@/components/ui/badge'

@@ -1,16 +1,18 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { agentsQuery, environmentSessionsQuery, workItemsQuery } from '../api/queries'
 import { environmentUsage, type EnvironmentUsage } from '../models/environment-usage'
 import { workItemStatusLabel } from '../models/work-types'
 import { errorMessage } from '@/api/api-error'
 import { Spinner } from '@/components/ui/states'
+import { agentListQuery } from '@/data/agents/queries'
+import { environmentSessionsQuery } from '@/data/sessions/queries'
+import { workItemsQuery } from '@/data/work/queries'
 import { RichText, useT } from '@/i18n'
 
 /** Agents defaulting to an environment, sessions bound to it and unfinished work. */
 export function useEnvironmentUsage(environmentId: string, options: { enabled?: boolean } = {}) {
   const enabled = options.enabled ?? true
-  const agents = useQuery({ ...agentsQuery(), enabled })
+  const agents = useQuery({ ...agentListQuery('active'), enabled })
   const sessions = useQuery({ ...environmentSessionsQuery(environmentId), enabled })
   const work = useQuery({ ...workItemsQuery(environmentId), enabled })
   const queries = [agents, sessions, work]
@@ -18,7 +20,7 @@ export function useEnvironmentUsage(environmentId: string, options: { enabled?: 
     agents.data && sessions.data && work.data
       ? environmentUsage(environmentId, {
           agents: agents.data,
-          sessions: sessions.data,
+          sessions: sessions.data.items,
           workItems: work.data,
         })
       : null

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { workItemsQuery } from '../api/queries'
+import { workItemsQuery } from '@/data/work/queries'
 import { isWorkItemStatus, WORK_ITEM_STATUSES, workItemStatusLabel } from '../models/work-types'
 import { errorMessage } from '@/api/api-error'
 import { Badge } from '@/components/ui/badge'

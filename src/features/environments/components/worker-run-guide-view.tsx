@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { commandBaseUrl, isDemoBackend, MOCK_SERVER_URL } from '../api/command-base-url'
+import { commandBaseUrl, isDemoBackend, MOCK_SERVER_URL } from '@/api/command-base-url'
 import type { Environment } from '../models/environment-types'
 import { workerRunGuide } from '../models/worker-run-guide'
 import { CodeBlock } from '@/components/ui/code-block'

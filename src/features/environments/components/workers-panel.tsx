@@ -1,4 +1,4 @@
-import { useEnvironmentWorkers } from '../api/use-environment-workers'
+import { useEnvironmentWorkers } from '../hooks/use-environment-workers'
 import { QueueStats } from './queue-stats'
 import { WorkItemsTable } from './work-items-table'
 import { WorkerHealthBadge } from './worker-health-badge'

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { login } from '../api/queries'
+import { login } from '@/data/identity/queries'
 import { roleLabel } from '../models/role-label'
 import { useAuthStore } from '../stores/auth-store'
 import { errorMessage, isApiError } from '@/api/api-error'

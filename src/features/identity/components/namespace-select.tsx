@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId } from 'react'
-import { namespacesQuery, scopeQuery } from '../api/queries'
+import { namespacesQuery, scopeQuery } from '@/data/identity/queries'
 import { useScopeStore } from '../stores/scope-store'
 import { Select } from '@/components/ui/input'
 import { useT } from '@/i18n'

@@ -1,5 +1,5 @@
 import { useAuthStore } from '../stores/auth-store'
-import { logout } from '../api/queries'
+import { logout } from '@/data/identity/queries'
 import { roleLabel } from '../models/role-label'
 import { Button } from '@/components/ui/button'
 import { useT } from '@/i18n'

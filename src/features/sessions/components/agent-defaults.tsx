@@ -1,6 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import { agentDefinitionQuery, environmentQuery, memoryStoresQuery, vaultsQuery } from '../api/queries'
-import type { Environment } from '../api/types'
+import { agentDefinitionQuery } from '@/data/agents/queries'
+import { environmentQuery } from '@/data/environments/queries'
+import { memoryStoresQuery } from '@/data/memory-stores/queries'
+import { vaultsQuery } from '@/data/vaults/queries'
+import type { Environment } from '@/data/environments/types'
 import { joinList } from '../models/join-list'
 import { QueryErrorState } from '@/components/ui/query-error-state'
 import { Spinner } from '@/components/ui/states'
@@ -18,7 +21,7 @@ export function AgentDefaults({
   const definition = useQuery(agentDefinitionQuery(agentId))
   const stores = useQuery(memoryStoresQuery())
   const vaults = useQuery(vaultsQuery())
-  const defaultId = definition.data?.defaultEnvironmentId ?? null
+  const defaultId = definition.data?.definition.defaultEnvironmentId ?? null
   const listed = environments.find((candidate) => candidate.id === defaultId)
   // The list may predate the environment (created a moment ago elsewhere): read it by id then.
   const single = useQuery({ ...environmentQuery(defaultId ?? ''), enabled: defaultId !== null && !listed })
@@ -32,7 +35,12 @@ export function AgentDefaults({
       />
     )
   }
-  const { defaultEnvironmentId, defaultMemoryStoreIds = [], defaultVaultIds = [], version } = definition.data
+  const {
+    defaultEnvironmentId,
+    defaultMemoryStoreIds = [],
+    defaultVaultIds = [],
+    version,
+  } = definition.data.definition
   const environment = listed ?? single.data
   const storeName = (id: string) => stores.data?.find((store) => store.id === id)?.name ?? id
   const vaultName = (id: string) => {

@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { useChangeSessionEnvironment } from '../api/mutations'
-import type { Environment } from '../api/types'
+import { useChangeSessionEnvironment } from '@/data/sessions/mutations'
+import type { Environment } from '@/data/environments/types'
 import { Button } from '@/components/ui/button'
 import { ConfirmationDialog } from '@/components/ui/confirmation-dialog'
 import { Select } from '@/components/ui/input'

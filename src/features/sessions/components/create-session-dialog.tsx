@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { AgentDefaults } from './agent-defaults'
-import { useCreateSession } from '../api/mutations'
-import { agentsQuery, environmentsQuery } from '../api/queries'
+import { useCreateSession } from '@/data/sessions/mutations'
+import { agentListQuery } from '@/data/agents/queries'
+import { allEnvironmentsQuery } from '@/data/environments/queries'
 import { useIdempotentSubmit } from '../hooks/use-idempotent-submit'
 import type { components } from '@/api/schema.gen'
 import { Button } from '@/components/ui/button'
@@ -18,9 +19,9 @@ function CreateSessionForm({ initialAgentId, onCancel }: { initialAgentId: strin
   const { t } = useT('sessions')
   const id = useId()
   const navigate = useNavigate()
-  const agents = useQuery(agentsQuery())
+  const agents = useQuery(agentListQuery())
   // Fresh each time the dialog opens: an environment created a moment ago must be offered.
-  const environments = useQuery({ ...environmentsQuery(), refetchOnMount: 'always' })
+  const environments = useQuery({ ...allEnvironmentsQuery(), refetchOnMount: 'always' })
   const [agentId, setAgentId] = useState(initialAgentId)
   const [choice, setChoice] = useState<'inherit' | 'explicit'>('inherit')
   const [environmentId, setEnvironmentId] = useState('')

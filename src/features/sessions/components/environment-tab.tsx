@@ -1,14 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { ChangeEnvironment } from './change-environment'
-import {
-  agentDefinitionQuery,
-  environmentQuery,
-  environmentsQuery,
-  turnsQuery,
-  workItemsQuery,
-} from '../api/queries'
-import type { Session } from '../api/types'
+import { agentDefinitionQuery } from '@/data/agents/queries'
+import { allEnvironmentsQuery, environmentQuery } from '@/data/environments/queries'
+import { turnsQuery } from '@/data/sessions/queries'
+import { workItemsQuery } from '@/data/work/queries'
+import type { Session } from '@/data/sessions/types'
 import { describeEnvironmentSelection } from '../models/describe-environment-selection'
 import { sessionBusyReason } from '../models/session-busy'
 import { statusLabel } from '../models/status-label'
@@ -25,13 +22,13 @@ export function EnvironmentTab({ session, canWrite }: { session: Session; canWri
   const environmentId = session.environmentId ?? null
   const environment = useQuery({ ...environmentQuery(environmentId ?? ''), enabled: environmentId !== null })
   const definition = useQuery(agentDefinitionQuery(session.agentId))
-  const environments = useQuery({ ...environmentsQuery(), enabled: canWrite })
+  const environments = useQuery({ ...allEnvironmentsQuery(), enabled: canWrite })
   const turns = useQuery(turnsQuery(session.id))
   const work = useQuery({
     ...workItemsQuery(environmentId ?? ''),
     enabled: environment.data?.type === 'self_hosted',
   })
-  const agentDefault = definition.data?.defaultEnvironmentId
+  const agentDefault = definition.data?.definition.defaultEnvironmentId
   const selection = describeEnvironmentSelection(
     session,
     definition.isSuccess ? (agentDefault ?? null) : undefined,

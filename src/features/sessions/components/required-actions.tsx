@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
-import { useAnswerActions } from '../api/mutations'
-import type { ActionAnswer } from '../api/types'
+import { useAnswerActions } from '@/data/sessions/mutations'
+import type { ActionAnswer } from '@/data/sessions/types'
 import { useIdempotentSubmit } from '../hooks/use-idempotent-submit'
 import { maskSecrets } from '../models/mask-secrets'
 import type { OpenAction } from '../models/pending-actions'

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import { agentsQuery, environmentsQuery } from '../api/queries'
-import type { SessionListParams } from '../api/keys'
+import { agentListQuery } from '@/data/agents/queries'
+import { allEnvironmentsQuery } from '@/data/environments/queries'
+import type { SessionListParams } from '@/data/sessions/keys'
 import { Select } from '@/components/ui/input'
 import { useT } from '@/i18n'
 
@@ -12,8 +13,8 @@ type SessionFiltersProps = {
 /** Agent, environment and status filters; the list page keeps them in the URL. */
 export function SessionFilters({ params, onChange }: SessionFiltersProps) {
   const { t } = useT('sessions')
-  const agents = useQuery(agentsQuery())
-  const environments = useQuery(environmentsQuery())
+  const agents = useQuery(agentListQuery())
+  const environments = useQuery(allEnvironmentsQuery())
   const field = 'flex items-center gap-2 text-sm'
   return (
     <div className="flex flex-wrap items-center gap-4" role="group" aria-label={t('sessions.filters.label')}>

@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { useSessionLifecycle, type SessionLifecycleAction } from '../api/mutations'
-import type { Session } from '../api/types'
+import { useSessionLifecycle, type SessionLifecycleAction } from '@/data/sessions/mutations'
+import type { Session } from '@/data/sessions/types'
 import { Button } from '@/components/ui/button'
 import { ConfirmationDialog } from '@/components/ui/confirmation-dialog'
 import { RichText, t, useT } from '@/i18n'

@@ -3,8 +3,9 @@ import { Link, useSearchParams } from 'react-router'
 import { SessionFilters } from './session-filters'
 import { SessionRowActions } from './session-row-actions'
 import { StatusBadge } from './status-badge'
-import { environmentsQuery, sessionListQuery } from '../api/queries'
-import type { SessionListParams } from '../api/keys'
+import { allEnvironmentsQuery } from '@/data/environments/queries'
+import { sessionListQuery } from '@/data/sessions/queries'
+import type { SessionListParams } from '@/data/sessions/keys'
 import { describeEnvironmentSelection } from '../models/describe-environment-selection'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -31,7 +32,7 @@ export function SessionsTable({ canWrite }: { canWrite: boolean }) {
   const offset = Math.max(0, Number.parseInt(params.get('offset') ?? '0', 10) || 0)
   const now = useNow()
   const query = useQuery(sessionListQuery({ status, agentId, environmentId, limit: PAGE_SIZE, offset }))
-  const environments = useQuery(environmentsQuery())
+  const environments = useQuery(allEnvironmentsQuery())
   const environmentName = (id: string) =>
     environments.data?.find((environment) => environment.id === id)?.name
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { useSubmitTurn } from '../api/mutations'
+import { useSubmitTurn } from '@/data/sessions/mutations'
 import { useIdempotentSubmit } from '../hooks/use-idempotent-submit'
 import { loadComposerDraft, saveComposerDraft } from '../stores/composer-draft'
 import { statusLabel } from '../models/status-label'

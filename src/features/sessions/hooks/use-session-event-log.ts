@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react'
-import { fetchEventPage, isCursorExpired, openEventStream } from '../api/event-stream'
-import { sessionKeys } from '../api/keys'
-import { snapshotQuery } from '../api/queries'
+import { fetchEventPage, isCursorExpired, openEventStream } from '@/data/sessions/event-stream'
+import { sessionKeys } from '@/data/sessions/keys'
+import { snapshotQuery } from '@/data/sessions/queries'
+import { workKeys } from '@/data/work/keys'
 import { EventStore } from '../models/event-store'
 import { LiveConnection, type LiveStatus } from '../models/live-connection'
 
@@ -129,8 +130,7 @@ export function useSessionEventLog(sessionId: string): SessionEventLog {
       seen.timer = undefined
       void queryClient.invalidateQueries({ queryKey: sessionKeys.turns(sessionId) })
       void queryClient.invalidateQueries({ queryKey: sessionKeys.detail(sessionId), exact: true })
-      void queryClient.invalidateQueries({ queryKey: [...sessionKeys.ref(), 'work'] })
-      void queryClient.invalidateQueries({ queryKey: sessionKeys.handsStatus() })
+      void queryClient.invalidateQueries({ queryKey: workKeys.all })
     }, REFRESH_THROTTLE_MS)
   }, [version, phase, queryClient, sessionId, store])
   useEffect(() => () => window.clearTimeout(seenRef.current.timer), [])

@@ -1,0 +1,61 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { environmentKeys, type EnvironmentListParams } from './keys'
+import type { Environment } from './types'
+import { api } from '@/api/client'
+import { expectArray, expectObject, totalCount } from '@/api/response-guards'
+
+/** The server's largest page. */
+const MAX_PAGE = 500
+/** Pickers' choices change rarely; a minute saves refetching on every dialog. */
+const CHOICES_STALE_MS = 60_000
+
+export const environmentListQuery = (params: EnvironmentListParams) =>
+  queryOptions({
+    queryKey: environmentKeys.list(params),
+    queryFn: async ({ signal }) => {
+      const { data, response } = await api().GET('/api/environments', {
+        params: { query: { limit: params.limit, offset: params.offset } },
+        signal,
+      })
+      const items = expectArray(data, 'environments')
+      return { items, total: totalCount(response, params.offset + items.length) }
+    },
+    placeholderData: keepPreviousData,
+  })
+
+/**
+ * Every environment the caller may inspect. The API cannot search or filter, so pickers, filtered
+ * views and the palette read every page once and share the answer.
+ */
+export const allEnvironmentsQuery = () =>
+  queryOptions({
+    queryKey: environmentKeys.everything(),
+    queryFn: async ({ signal }) => {
+      const items: Environment[] = []
+      for (;;) {
+        const { data, response } = await api().GET('/api/environments', {
+          params: { query: { limit: MAX_PAGE, offset: items.length } },
+          signal,
+        })
+        const page = expectArray(data, 'environments')
+        items.push(...page)
+        if (page.length < MAX_PAGE || items.length >= totalCount(response, items.length)) return items
+      }
+    },
+    staleTime: CHOICES_STALE_MS,
+  })
+
+export const environmentQuery = (id: string) =>
+  queryOptions({
+    queryKey: environmentKeys.detail(id),
+    queryFn: async ({ signal }) => {
+      const { data } = await api().GET('/api/environments/{id}', { params: { path: { id } }, signal })
+      return expectObject(data, 'environment', ['id', 'type', 'updatedAt'])
+    },
+  })
+
+/**
+ * One environment by id where a 404 or 403 is itself the answer (a default or session environment
+ * that was deleted or is hidden), not a glitch worth retrying.
+ */
+export const environmentLookupQuery = (id: string) => queryOptions({ ...environmentQuery(id), retry: false })

@@ -1,0 +1,4 @@
+export const memoryStoreKeys = {
+  all: ['memory-stores'] as const,
+  list: () => [...memoryStoreKeys.all, 'list'] as const,
+}

@@ -1,0 +1,58 @@
+import { parsePublicEvent } from './parse-public-event'
+import type { PublicEvent } from './types'
+import { isApiError } from '@/api/api-error'
+import { api } from '@/api/client'
+import { expectObject } from '@/api/response-guards'
+import { streamSse } from '@/api/sse-reader'
+
+/**
+ * Follows the session's durable events over SSE, from just after `after` (null = the start).
+ * Native EventSource cannot send the Bearer header, so the typed client fetches the stream
+ * (`parseAs: 'stream'`) and `streamSse` reads it. A 410 reaches the caller as an ApiError.
+ */
+export async function* openEventStream(
+  sessionId: string,
+  after: string | null,
+  signal: AbortSignal,
+  onOpen: () => void,
+): AsyncGenerator<PublicEvent> {
+  const { response } = await api().GET('/api/v1/agent-sessions/{session}/events/stream', {
+    params: {
+      path: { session: sessionId },
+      query: after === null ? {} : { after },
+      header: after === null ? {} : { 'Last-Event-ID': after },
+    },
+    headers: { Accept: 'text/event-stream' },
+    parseAs: 'stream',
+    signal,
+  })
+  // An idle session may send nothing but heartbeats for a while: accepted headers mean "live".
+  if ((response.headers.get('Content-Type') ?? '').includes('text/event-stream')) onOpen()
+  for await (const message of streamSse(response, { signal })) {
+    const event = parsePublicEvent(message.data, message.id)
+    if (event) yield event
+  }
+}
+
+export type EventPage = { events: PublicEvent[]; nextCursor: string | null; hasMore: boolean }
+
+export async function fetchEventPage(
+  sessionId: string,
+  after: string | null,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<EventPage> {
+  const { data } = await api().GET('/api/v1/agent-sessions/{session}/events', {
+    params: { path: { session: sessionId }, query: { limit, ...(after === null ? {} : { after }) } },
+    signal,
+  })
+  const page = expectObject(data, 'event page', ['data', 'has_more'])
+  const events = (Array.isArray(page.data) ? page.data : []).filter(
+    (event) => typeof event === 'object' && event !== null && event.schema_version === 1,
+  )
+  return { events, nextCursor: page.next_cursor ?? null, hasMore: page.has_more }
+}
+
+export function isCursorExpired(error: unknown): boolean {
+  return isApiError(error) && error.status === 410
+}

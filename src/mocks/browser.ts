@@ -1,6 +1,7 @@
 import { http } from 'msw'
 import { setupWorker } from 'msw/browser'
 import { createMockBackend, reseedRandom } from './lib/backend'
+import { API_VARIANT_STORAGE_KEY, isApiVariant, type ApiVariant } from './lib/api-variant'
 import { parseFaults } from './lib/faults'
 import { installEngine } from './engine/install-engine'
 import { createAutosave, createIndexedDbStore } from './engine/persistence'
@@ -15,6 +16,14 @@ function readFaults() {
   return parseFaults(localStorage.getItem('asc.mock.faults') ?? fromQuery)
 }
 
+/** The API variant: `?mockVariant=` (kept for later loads), else `localStorage['asc.mock.variant']`. */
+function readApiVariant(): ApiVariant {
+  const fromQuery = new URLSearchParams(window.location.search).get('mockVariant')
+  if (isApiVariant(fromQuery)) localStorage.setItem(API_VARIANT_STORAGE_KEY, fromQuery)
+  const stored = localStorage.getItem(API_VARIANT_STORAGE_KEY)
+  return isApiVariant(stored) ? stored : 'code'
+}
+
 /**
  * The default demo: the mock answers inside the page's service worker, so `npm run dev` and the
  * demo build need no server. Requests it does not know (assets) pass through untouched. The
@@ -22,7 +31,10 @@ function readFaults() {
  * the demo's state is saved to IndexedDB so it survives reloads (`POST /__mock/reset` forgets it).
  */
 export async function startBrowserMock() {
-  const backend = createMockBackend({ options: { latencyMs: 120 }, faults: readFaults() })
+  const backend = createMockBackend({
+    options: { latencyMs: 120, apiVariant: readApiVariant() },
+    faults: readFaults(),
+  })
   await seed(backend)
   const scheduler = createRealScheduler()
   const autosave = createAutosave(backend, createIndexedDbStore(), scheduler)

@@ -31,7 +31,7 @@ function useCommands(
   const themeName = (theme: ThemeChoice) =>
     theme === 'dark' ? t('app.theme.dark') : theme === 'light' ? t('app.theme.light') : t('app.theme.system')
   const otherLocale = locale === 'en' ? 'zh-CN' : 'en'
-  const agentNames = new Map((agents.data ?? []).map((agent) => [agent.id, agent.displayName ?? agent.name]))
+  const agentNames = new Map((agents.data ?? []).map((agent) => [agent.id, agent.displayName]))
 
   const commands: Command[] = [
     {
@@ -89,9 +89,9 @@ function useCommands(
     ...(agents.data ?? []).map((agent): Command => ({
       id: agent.id,
       group: 'agent',
-      label: agent.displayName ?? agent.name,
+      label: agent.displayName,
       detail: agent.id,
-      keywords: [agent.name, agent.status],
+      keywords: [agent.agentKey, agent.status],
       to: `/agents/${encodeURIComponent(agent.id)}`,
     })),
     ...(sessions.data?.items ?? []).map((session): Command => ({

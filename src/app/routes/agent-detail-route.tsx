@@ -30,8 +30,11 @@ function tabLabel(tab: AgentTab): string {
 
 const readTab = (value: string | null): AgentTab => TAB_VALUES.find((tab) => tab === value) ?? 'overview'
 
-function statusLabel(status: 'active' | 'archived'): string {
-  return status === 'active' ? t('app.agentDetail.status.active') : t('app.agentDetail.status.archived')
+/** The server's status values; one it adds later (provisioning, …) is shown as sent. */
+function statusLabel(status: string): string {
+  if (status === 'active') return t('app.agentDetail.status.active')
+  if (status === 'archived') return t('app.agentDetail.status.archived')
+  return status
 }
 
 /** Why the session defaults are read-only for this user and agent, or null when they can edit. */
@@ -76,11 +79,7 @@ export default function AgentDetailRoute() {
       { replace: true },
     )
 
-  const title =
-    definition.data?.definition.name ??
-    agent?.displayName ??
-    agent?.name ??
-    t('app.agentDetail.fallbackTitle')
+  const title = definition.data?.definition.name ?? agent?.displayName ?? t('app.agentDetail.fallbackTitle')
   const tabs: TabItem<AgentTab>[] = TAB_VALUES.map((value) => ({ value, label: tabLabel(value) }))
   return (
     <>

@@ -40,6 +40,7 @@ export const agentVersionsQuery = (agentId: string) =>
         params: { path: { agentId } },
         signal,
       })
-      return expectArray(expectObject(data, 'agent versions', ['items']).items, 'agent versions')
+      // `{agentId, versions}`: each `{version, snapshot, createdAt}` with the definition under `snapshot`.
+      return expectArray(expectObject(data, 'agent versions', ['versions']).versions, 'agent versions')
     },
   })

@@ -38,7 +38,8 @@ export function controlState(backend: MockBackend): MockControlState {
     policy: {
       allowLocalEnvironments: backend.options.allowLocalEnvironments,
       hasDeploymentE2bKey: backend.options.hasDeploymentE2bKey,
-      leaseTimeoutMs: backend.options.leaseTimeoutMs,
+      workStaleMs: backend.options.workStaleMs,
+      apiVariant: backend.options.apiVariant,
     },
     counts: {
       environments: backend.db.environments.size,

@@ -206,7 +206,8 @@ describe('demo controls', () => {
     expect(state.policy).toEqual({
       allowLocalEnvironments: true,
       hasDeploymentE2bKey: false,
-      leaseTimeoutMs: 45_000,
+      workStaleMs: 60_000,
+      apiVariant: 'code',
     })
     const cleared = await json<MockControlState['faults']>(
       await h.call('/__mock/faults', { method: 'DELETE' }),

@@ -110,10 +110,10 @@ describe('POST …/turns', () => {
     expect(record(id).turns).toHaveLength(1)
   })
 
-  it('refuses archived sessions (409) and viewers (403)', async () => {
+  it('refuses archived sessions (409) and other users’ sessions (404, as they cannot see them)', async () => {
     expect((await post(turnsOf(MORE_SESSIONS.archivedDocs), { message: 'hi' }, 'k1')).status).toBe(409)
     expect((await post(turnsOf(MORE_SESSIONS.fresh), { message: 'hi' }, 'k2', { as: 'bob' })).status).toBe(
-      403,
+      404,
     )
   })
 

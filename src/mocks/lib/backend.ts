@@ -2,6 +2,7 @@ import type { components } from '@/api/schema.gen'
 import { createEmptyDb, type MockDb, type SessionRecord } from '../db/types'
 import { createRandom, systemClock, type Clock, type Random } from './clock'
 import { createIdFactory, type IdFactory } from './ids'
+import type { ApiVariant } from './api-variant'
 import type { MockControls } from './control-types'
 import { matchesRoute, noFaults, type ErrorRate, type MockFaults } from './faults'
 
@@ -12,16 +13,24 @@ export type MockOptions = {
   latencyMs: number
   /** Comment heartbeat interval on event streams (upstream: 15 s). */
   streamHeartbeatMs: number
-  /** A worker whose last heartbeat is older than this loses its lease (item back to `queued`). */
-  leaseTimeoutMs: number
+  /**
+   * A claimed item whose `updatedAt` (ack, heartbeat) is older than this is stale: the next poll
+   * takes it over, straight to `starting` (upstream CoordinationStore.WORK_STALE_THRESHOLD, 60 s).
+   */
+  workStaleMs: number
   /** BUILDER_E2B_API_KEY: the mock deployment has none, so a sandbox needs `config.apiKey`. */
   hasDeploymentE2bKey: boolean
+  /** Which upstream the mock answers like (lib/api-variant.ts); default `code`. */
+  apiVariant: ApiVariant
 }
 
 /** Everything a handler needs: the state, time, randomness, the deployment's options and faults. */
 export type MockBackend = {
   db: MockDb
+  /** The mock's "now": the given clock plus `clockOffsetMs`. */
   clock: Clock
+  /** Mock-only (`POST /__mock/clock`): moves the mock's time ahead, e.g. to make a busy worker's item stale. */
+  clockOffsetMs: number
   random: Random
   /** The seed of `random`: a demo reset starts the same random stream again. */
   seed: number
@@ -55,8 +64,9 @@ export const defaultMockOptions: MockOptions = {
   allowLocalEnvironments: true,
   latencyMs: 0,
   streamHeartbeatMs: 15_000,
-  leaseTimeoutMs: 45_000,
+  workStaleMs: 60_000,
   hasDeploymentE2bKey: false,
+  apiVariant: 'code',
 }
 
 export function createMockBackend(
@@ -70,10 +80,12 @@ export function createMockBackend(
 ): MockBackend {
   const seed = init.seed ?? 20261129
   const random = createRandom(seed)
-  return {
+  const base = init.clock ?? systemClock
+  const backend: MockBackend = {
     db: init.db ?? createEmptyDb(),
     injected: { errors: 0, lostAnswers: 0 },
-    clock: init.clock ?? systemClock,
+    clock: { now: () => base.now() + backend.clockOffsetMs },
+    clockOffsetMs: 0,
     random,
     seed,
     faultRandom: createRandom(seed ^ 0x5bd1e995),
@@ -81,6 +93,7 @@ export function createMockBackend(
     options: { ...defaultMockOptions, ...init.options },
     faults: { ...noFaults, ...init.faults },
   }
+  return backend
 }
 
 /** Replaces the backend's random stream (and the ids drawn from it), e.g. `backend.seed` for a reset. */

@@ -1,3 +1,4 @@
+import type { ApiVariant } from './api-variant'
 import type { MockFaults } from './faults'
 
 /**
@@ -41,7 +42,12 @@ export type MockControls = {
 export type MockControlState = {
   faults: MockFaults
   workers: VirtualWorkerStatus[]
-  policy: { allowLocalEnvironments: boolean; hasDeploymentE2bKey: boolean; leaseTimeoutMs: number }
+  policy: {
+    allowLocalEnvironments: boolean
+    hasDeploymentE2bKey: boolean
+    workStaleMs: number
+    apiVariant: ApiVariant
+  }
   /** What exists right now, so fault tests can prove nothing was created twice. */
   counts: {
     environments: number

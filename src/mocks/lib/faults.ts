@@ -54,6 +54,11 @@ export type MockFaults = {
   localEnvironmentsDisabled: boolean
   /** Sandbox turns fail as if neither the environment nor the deployment had an E2B key. */
   sandboxCredentialsMissing: boolean
+  /**
+   * Each tool a virtual worker runs takes this long; meanwhile it heartbeats its item and does
+   * not poll, like the upstream worker on a long task (so `workerHeartbeats` grows old); 0 = instant.
+   */
+  slowToolMs: number
 }
 
 export const noFaults: MockFaults = {
@@ -68,6 +73,7 @@ export const noFaults: MockFaults = {
   workersOffline: false,
   localEnvironmentsDisabled: false,
   sandboxCredentialsMissing: false,
+  slowToolMs: 0,
 }
 
 export function matchesRoute(rule: { method?: string; path: string }, request: Request): boolean {
@@ -128,6 +134,7 @@ export function sanitizeFaults(value: unknown): Partial<MockFaults> {
     'streamDropEveryMs',
     'streamDropAfterEvents',
     'streamDropAfterEventsJitter',
+    'slowToolMs',
   ] as const) {
     const number = raw[key]
     if (isNonNegative(number)) faults[key] = number

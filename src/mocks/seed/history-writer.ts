@@ -3,6 +3,7 @@ import type { Random } from '../lib/clock'
 import type { IdFactory } from '../lib/ids'
 import {
   acceptTurn,
+  addPendingTool,
   appendEvent,
   sessionStatus,
   transitionTurn,
@@ -147,12 +148,7 @@ export class HistoryWriter {
     if (step.runsOn === 'worker') {
       events.suspend(turn, 'waiting_for_worker')
       if (stopHere) {
-        this.record.pendingTools.push({
-          id: callId,
-          name: step.name,
-          input: step.input,
-          type: 'agent.tool_use',
-        })
+        addPendingTool(this.record, this.options.ids, { id: callId, name: step.name, input: step.input })
         return false
       }
       // The worker claims the work, runs the tool in its directory and posts the result.

@@ -15,9 +15,7 @@ function changedFields(versions: AgentVersion[], index: number): string[] | null
   const previous = versions[index + 1]
   const current = versions[index]
   // The oldest stored version has nothing to compare with.
-  return previous && current
-    ? diffDefinitions(previous.definition, current.definition).map((c) => c.field)
-    : null
+  return previous && current ? diffDefinitions(previous.snapshot, current.snapshot).map((c) => c.field) : null
 }
 
 /** Definition history, newest first, with the versions that moved the default environment marked. */
@@ -87,10 +85,10 @@ export function AgentVersions({ agentId }: { agentId: string }) {
                   <td className="px-3 py-2" title={formatExactTime(version.createdAt)}>
                     {formatRelativeTime(Math.min(version.createdAt, now), now)}
                   </td>
-                  <td className="px-3 py-2 font-mono text-xs">{version.createdBy ?? '—'}</td>
+                  <td className="px-3 py-2 font-mono text-xs">{version.snapshot.updatedBy ?? '—'}</td>
                   <td className="px-3 py-2">
                     <span className="break-words">
-                      {nameOf(version.definition.defaultEnvironmentId || null)}
+                      {nameOf(version.snapshot.defaultEnvironmentId || null)}
                     </span>
                     {environmentChange ? (
                       <Badge tone="info" className="ml-2">
@@ -101,7 +99,6 @@ export function AgentVersions({ agentId }: { agentId: string }) {
                     ) : null}
                   </td>
                   <td className="px-3 py-2">
-                    {version.summary ? <p className="break-words">{version.summary}</p> : null}
                     {fields && fields.length > 0 ? (
                       <p className="font-mono text-xs break-words text-muted-foreground">
                         {fields.join(', ')}

@@ -123,7 +123,9 @@ export function AgentsTable() {
             </thead>
             <tbody>
               {agents.map((agent) => {
-                const defaultId = agent.defaultEnvironmentId
+                // Catalog entries from the server's code carry no default; older servers sent one.
+                const defaultId =
+                  typeof agent.defaultEnvironmentId === 'string' ? agent.defaultEnvironmentId : null
                 return (
                   <tr key={agent.id} className="border-t border-border">
                     <td className="px-3 py-2">
@@ -131,7 +133,7 @@ export function AgentsTable() {
                         className="font-medium break-words text-primary hover:underline"
                         to={`/agents/${encodeURIComponent(agent.id)}`}
                       >
-                        {agent.displayName ?? agent.name}
+                        {agent.displayName}
                       </Link>
                       <div className="font-mono text-xs text-muted-foreground">{agent.id}</div>
                     </td>

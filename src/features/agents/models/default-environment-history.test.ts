@@ -10,8 +10,7 @@ function version(
   return {
     version: number,
     createdAt,
-    createdBy: `usr_${number}`,
-    definition: { version: number, name: 'agent', defaultEnvironmentId },
+    snapshot: { version: number, name: 'agent', defaultEnvironmentId, updatedBy: `usr_${number}` },
   }
 }
 

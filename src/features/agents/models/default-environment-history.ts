@@ -18,12 +18,12 @@ export function defaultEnvironmentChanges(versions: readonly AgentVersion[]): De
   const changes: DefaultEnvironmentChange[] = []
   let previous: string | null = null
   for (const entry of ordered) {
-    const current = entry.definition.defaultEnvironmentId || null
+    const current = entry.snapshot.defaultEnvironmentId || null
     if (current !== previous) {
       changes.push({
         version: entry.version,
         changedAt: entry.createdAt,
-        changedBy: entry.createdBy,
+        changedBy: entry.snapshot.updatedBy ?? null,
         from: previous,
         to: current,
       })

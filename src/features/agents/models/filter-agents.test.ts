@@ -4,10 +4,13 @@ import { filterAgents, readAgentStatusFilter } from './filter-agents'
 
 const agent = (id: string, name: string, extra: Partial<Agent> = {}): Agent => ({
   id,
-  name,
+  agentKey: name,
+  displayName: name,
+  tenant: 'acme',
+  namespace: 'default',
   status: 'active',
-  createdAt: 1,
-  updatedAt: 1,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-01T00:00:00.000Z',
   ...extra,
 })
 

@@ -65,7 +65,7 @@ export function ConfigConflictDialog({
             <Version
               title={t('environments.conflict.serverVersion')}
               name={server.name}
-              config={server.config}
+              config={server.config ?? {}}
             />
             <Version title={t('environments.conflict.yourVersion')} name={mine.name} config={mine.config} />
           </div>

@@ -7,7 +7,7 @@ export function EnvironmentCapabilityBadges({ environment }: { environment: Envi
   const { t } = useT('environments')
   const info = isEnvironmentType(environment.type) ? environmentTypeInfo(environment.type) : null
   const scope =
-    typeof environment.config.isolationScope === 'string' ? environment.config.isolationScope : 'SESSION'
+    typeof environment.config?.isolationScope === 'string' ? environment.config.isolationScope : 'SESSION'
   return (
     <span className="flex flex-wrap gap-1">
       <Badge tone="info">{info?.label ?? environment.type}</Badge>

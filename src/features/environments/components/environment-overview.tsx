@@ -85,7 +85,7 @@ export function EnvironmentOverview({
           {JSON.stringify(maskConfigSecrets(environment.config), null, 2)}
         </pre>
         {isEnvironmentType(environment.type) ? (
-          <ConfigWarningsList warnings={configWarnings(environment.config, environment.type)} />
+          <ConfigWarningsList warnings={configWarnings(environment.config ?? {}, environment.type)} />
         ) : null}
         <p className="text-xs text-muted-foreground">{t('environments.overview.configNote')}</p>
       </section>

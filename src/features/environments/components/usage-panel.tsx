@@ -76,7 +76,7 @@ export function UsagePanel({ environmentId }: { environmentId: string }) {
                   className="text-primary underline underline-offset-2"
                   to={`/agents/${encodeURIComponent(agent.id)}`}
                 >
-                  {agent.name}
+                  {agent.displayName}
                 </Link>{' '}
                 <span className="font-mono text-xs text-muted-foreground">{agent.id}</span>
               </li>

@@ -56,7 +56,7 @@ export function UsageSummary({ usage }: { usage: EnvironmentUsage }) {
                     className="text-primary underline underline-offset-2"
                     to={`/agents/${encodeURIComponent(agent.id)}`}
                   >
-                    {agent.name}
+                    {agent.displayName}
                   </Link>
                 </span>
               )),

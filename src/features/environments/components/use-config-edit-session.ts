@@ -18,18 +18,19 @@ function start(environment: Environment) {
   const draft = loadConfigDraft(environment.id)
   const baseline: Baseline = {
     name: environment.name,
-    config: environment.config,
+    // An environment created without config reads `config: null`; the editor starts from nothing.
+    config: environment.config ?? {},
     updatedAt: environment.updatedAt,
   }
   if (!draft)
     return {
       baseline,
       name: environment.name,
-      editor: createEditorState(environment.config),
+      editor: createEditorState(baseline.config),
       restoredAt: null,
     }
   // Secrets were never stored: they come back from the server's current config.
-  const config = restoreSecrets(draft.config, environment.config) as ConfigObject
+  const config = restoreSecrets(draft.config, baseline.config) as ConfigObject
   return {
     // The draft started from `baseUpdatedAt`; if the server moved since, saving shows the conflict.
     baseline: { ...baseline, updatedAt: draft.baseUpdatedAt },
@@ -77,11 +78,11 @@ export function useConfigEditSession(environment: Environment) {
   }
 
   function reset(to: Environment) {
-    const base = { name: to.name, config: to.config, updatedAt: to.updatedAt }
+    const base = { name: to.name, config: to.config ?? {}, updatedAt: to.updatedAt }
     clearConfigDraft(environment.id)
     setBaseline(base)
     setName(to.name)
-    setEditor(createEditorState(to.config))
+    setEditor(createEditorState(base.config))
     setRestoredAt(null)
     setConflict(null)
     setSaveFailure(null)
@@ -150,7 +151,7 @@ export function useConfigEditSession(environment: Environment) {
     /** Keep my version but compare it with (and base it on) the server's newer one. */
     rebaseOnConflict: () => {
       if (!conflict) return
-      const base = { name: conflict.name, config: conflict.config, updatedAt: conflict.updatedAt }
+      const base = { name: conflict.name, config: conflict.config ?? {}, updatedAt: conflict.updatedAt }
       setBaseline(base)
       setConflict(null)
       remember(name, editor, base)

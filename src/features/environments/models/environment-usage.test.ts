@@ -4,12 +4,15 @@ import type { WorkItem } from './work-types'
 
 const agent = (id: string, defaultEnvironmentId: string | null, archivedAt: number | null = null): Agent => ({
   id,
-  name: id,
+  agentKey: id,
+  displayName: id,
+  tenant: 'acme',
+  namespace: 'default',
   status: archivedAt ? 'archived' : 'active',
-  createdAt: 0,
-  updatedAt: 0,
+  createdAt: new Date(0).toISOString(),
+  updatedAt: new Date(0).toISOString(),
   defaultEnvironmentId,
-  archivedAt,
+  archivedAt: archivedAt === null ? null : new Date(archivedAt).toISOString(),
 })
 const session = (id: string, environmentId: string, archivedAt: number | null = null): Session => ({
   id,

@@ -164,7 +164,7 @@ export function diagnoseStall(input: StallInput): StallDiagnosis | null {
         ...(envHref ? { fix: { label: t('sessions.stall.openEnvironment'), href: envHref } } : {}),
       })
     }
-    if (env.type === 'sandbox' && !env.config.apiKey) {
+    if (env.type === 'sandbox' && !env.config?.apiKey) {
       const isKnown =
         hintMatches(input.errorHints, 'e2b') || hintMatches(input.errorHints, 'sandbox', 'credential')
       causes.push({

@@ -230,7 +230,7 @@ function sessionSpecs(now: number, largeSessionEvents: number): SessionSpec[] {
       id: MORE_SESSIONS.failedTurn,
       agentId: AGENT.triageBot,
       environmentId: ENV.dataplaneLocal,
-      ownerId: admin.userId,
+      ownerId: alice.userId,
       startAt: at(7 * HOUR),
       turns: (r) => [
         {

@@ -58,13 +58,12 @@ describe('demo persistence', () => {
     expect(store.saves).toBe(1)
   })
 
-  it('saves a user action soon after it lands, without waiting for the background debounce', async () => {
+  it('saves a user action at once, before it is answered, and the pending debounce adds no second save', async () => {
     const { backend, scheduler } = await seeded()
     const store = createMemoryStore()
     const autosave = createAutosave(backend, store, scheduler, 1_000)
     autosave.markDirty()
-    autosave.saveSoon(400)
-    await scheduler.advance(450)
+    await autosave.saveNow()
     expect(store.saves).toBe(1)
     await scheduler.advance(2_000)
     expect(store.saves).toBe(1)

@@ -47,7 +47,7 @@ function post(path: string, body?: unknown, key?: string, options: SessionCall =
 describe('POST …/turns', () => {
   const turnsOf = (id: string) => `/api/v1/agent-sessions/${id}/turns`
 
-  it('queues a turn (202) with turn.accepted → turn.queued and the user input, and calls the engine hook', async () => {
+  it('C22: queues a turn (202) with turn.accepted (data.status queued) → turn.queued and the user input, and calls the engine hook', async () => {
     const id = MORE_SESSIONS.fresh
     const before = record(id).events.length
     const response = await post(
@@ -59,6 +59,8 @@ describe('POST …/turns', () => {
     const turn = await json<Turn>(response)
     expect(turn).toMatchObject({ sessionId: id, status: 'queued', createdAt: harness.clock.now() })
     expect(typesSince(id, before)).toEqual(['turn.accepted', 'turn.queued', 'item.started', 'item.completed'])
+    // C22: turn.accepted carries the status the turn is in, queued.
+    expect(record(id).events[before]?.data).toEqual({ turn_id: turn.id, status: 'queued' })
     expect(record(id).events.at(-1)?.data).toMatchObject({
       turn_id: turn.id,
       item: {

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw'
 import type { setupServer } from 'msw/node'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { TEST_NOW } from '@/mocks/node'
-import { AGENT, ENV, MEMORY, VAULT } from '@/mocks/seed/fixture-ids'
+import { AGENT, ENV, MEMORY, USERS, VAULT } from '@/mocks/seed/fixture-ids'
 import { renderApp } from '@/testing/render-app'
 
 let activeServer: ReturnType<typeof setupServer> | null = null
@@ -181,8 +181,12 @@ describe('Runtime configuration → Session defaults', () => {
 
   it('shows the consequences: inheritance, sessions that stay, and when the default last changed', async () => {
     const app = await open(`/agents/${AGENT.releaseHelper}?tab=runtime`)
+    // Sessions are their owner's alone (api-notes C4): the count is alice's own.
     const onBuildWorkers = [...app.backend.db.sessions.values()].filter(
-      ({ session }) => session.agentId === AGENT.releaseHelper && session.environmentId === ENV.buildWorkers,
+      ({ session }) =>
+        session.agentId === AGENT.releaseHelper &&
+        session.environmentId === ENV.buildWorkers &&
+        session.ownerId === USERS.alice.userId,
     )
     const archived = onBuildWorkers.filter(({ session }) => session.archivedAt).length
     expect(onBuildWorkers.length).toBeGreaterThan(1)

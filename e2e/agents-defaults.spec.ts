@@ -44,7 +44,7 @@ test.describe('agent session defaults', () => {
 
     await select.selectOption(E2B_PYTHON)
     const consequences = page.getByRole('region', { name: 'What this changes' })
-    await expect(consequences).toContainText('1 session of this agent stays on build-workers')
+    await expect(consequences).toContainText('1 session of yours with this agent stays on build-workers')
     await expect(consequences).toContainText('“inherited from agent default, version 3”')
     await page.getByRole('button', { name: 'Save session defaults' }).click()
     await expect(page.getByRole('status').filter({ hasText: 'Saved as version 3' })).toBeVisible()

@@ -142,7 +142,7 @@ export interface paths {
         put?: never;
         /**
          * Create an environment
-         * @description Returns 200 (not 201) with the environment plus its worker key `apiKey` (`ek_…`). The key is shown exactly once: it is never returned again and the server keeps only a hash. `type` cannot be changed later. Needs the developer or admin role (403 otherwise). Creating a `local` environment while the deployment disables local environments is refused with 403. Some servers answer a missing name with a plain-text 400.
+         * @description Returns 200 (not 201) with the environment plus its worker key `apiKey` (`ek_…`). The key is shown exactly once: it is never returned again and the server keeps only a hash. `type` cannot be changed later; an unknown type is a 400 `Unsupported environment type`. Without `config` the environment stores JSON null and every read answers `"config": null`. `config.memoryAccess` values other than `read_only`/`read_write` are a 400. Needs the developer or admin role (403 otherwise). Creating a `local` environment while the deployment disables local environments is refused with 403. A missing name is a plain-text 400.
          */
         post: operations["createEnvironment"];
         delete?: never;
@@ -177,7 +177,7 @@ export interface paths {
         head?: never;
         /**
          * Rename an environment or replace its config
-         * @description PATCH replaces `config` wholesale (no merge): read it first and send back every key you want to keep, including keys the console does not understand. There is no version check, so the last writer wins. `type` cannot be changed. An empty `name` is rejected with 400. 409 when the environment is archived. Config changes affect new work only; running turns are not touched. Needs `edit`.
+         * @description PATCH replaces `config` wholesale (no merge): read it first and send back every key you want to keep, including keys the console does not understand; `config: null` counts as not sent. There is no version check, so the last writer wins. `type` cannot be changed. An empty `name`, or `memoryAccess` values other than `read_only`/`read_write`, are rejected with 400. 409 when the environment is archived. Config changes affect new work only; running turns are not touched. Needs `edit`.
          */
         patch: operations["updateEnvironment"];
         trace?: never;
@@ -196,7 +196,7 @@ export interface paths {
         put?: never;
         /**
          * Archive an environment
-         * @description Sets `archivedAt`. There is no unarchive: afterwards the environment leaves the list, cannot be PATCHed (409) and its key cannot be rotated (404). Running turns are not cancelled. Needs `edit`.
+         * @description Sets `archivedAt`. There is no unarchive: afterwards the environment leaves the list, cannot be PATCHed (409), cannot be archived again (404) and its key cannot be rotated (404); its workers' key stops working (401). Running turns are not cancelled. Needs `edit`.
          */
         post: operations["archiveEnvironment"];
         delete?: never;
@@ -240,7 +240,7 @@ export interface paths {
         };
         /**
          * List the environment's work items (worker claims)
-         * @description User JWT only; an environment key gets 403. Optionally filtered by `state`. Shows which worker claimed which session's work and in which directory.
+         * @description User JWT only; an environment key gets 403. Optionally filtered by `state`, oldest first. Shows which worker claimed which session's work and in which directory. An unknown environment has no work: 200 with `[]`. Reading an item never settles a stale claim: a dead worker's item stays `active` under it until some worker polls.
          */
         get: operations["listWorkItems"];
         put?: never;
@@ -288,13 +288,13 @@ export interface paths {
         };
         /**
          * Read one work item
-         * @description User JWT only. 404 for an unknown work id.
+         * @description User JWT only. 404 for an unknown work id. A worker key gets 403 here upstream, so a worker cannot read its item this way; a worker that tries falls back to its idle rounds.
          */
         get: operations["getWorkItem"];
         put?: never;
         /**
          * Worker updates its claim metadata
-         * @description Worker key only. Records a new `workerId` and/or `workDir` on a claimed item; omitted fields keep their current values. Returns the item (the upstream Java dataplane replies 200 with an empty body, so a worker must not depend on the body).
+         * @description Worker key only. Records a new `workerId` and/or `workDir` (omitted fields keep their values) and, like ack, marks the item `active`. Answers 200 with an empty body; 404 for an unknown work id.
          */
         post: operations["updateWorkItem"];
         delete?: never;
@@ -312,7 +312,7 @@ export interface paths {
         };
         /**
          * Dataplane hands status
-         * @description Global (not per-environment) view: last heartbeat time per worker id, pending work items and sandbox counters. The console derives "worker online" from `workerHeartbeats` (heartbeats arrive every 15 s). User JWT only.
+         * @description Global (not per-environment) view: the last poll per worker id, pending work items and sandbox counters. `workerHeartbeats` moves only when a worker polls; the upstream worker polls only between items and may stay on one for minutes, so a busy worker's entry grows old. "Online" should also count a worker holding a `starting`/`active` item whose `updatedAt` is recent (< 60 s). User JWT only.
          */
         get: operations["getHandsStatus"];
         put?: never;
@@ -335,7 +335,7 @@ export interface paths {
         };
         /**
          * Long-poll for the next work item
-         * @description Worker key only. Waits up to `timeoutMs` for queued work; a claimed item moves to `starting` and is returned with 200, otherwise 204 with no body. 401 when the key is wrong or has been rotated.
+         * @description Worker key only. Every poll records the worker in `/api/hands/status` workerHeartbeats (the only thing that does). Claims the environment's oldest item that is queued, or claimed (`starting`/`active`) with no ack or heartbeat for 60 s: either way it becomes `starting` under this worker in one step, with no `queued` in between and no record of the previous holder. The answer carries the session's staging `metadata` (from its `resources`). Waits up to `timeoutMs` when nothing is claimable (this mock answers at once), then 204 with no body. 401 with an empty body when the key is wrong, rotated or the environment is archived.
          */
         get: operations["pollWork"];
         put?: never;
@@ -362,7 +362,7 @@ export interface paths {
         put?: never;
         /**
          * Acknowledge a claimed item
-         * @description Worker key only. Moves the item to `active`, recording the worker id and working directory (the server picks defaults when omitted). Returns the item; upstream replies with an empty 200, so do not depend on the body.
+         * @description Worker key only. Marks the item `active`, recording the worker id (else the claim's, else `remote-worker`) and working directory (else `<tmp>/agentscope-hands/<session>`). The server checks neither status nor holder. Answers 200 with an empty body; 404 for an unknown work id.
          */
         post: operations["ackWork"];
         delete?: never;
@@ -386,8 +386,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Keep the lease alive
-         * @description Worker key only; send every 15 s while holding an item. An item whose heartbeat goes stale is reclaimed back to `queued` for another worker. Returns the item (upstream: empty 200).
+         * Keep the item fresh
+         * @description Worker key only; the upstream worker sends one every 15 s while it holds an item. It bumps the item's `updatedAt` and nothing else: `/api/hands/status` workerHeartbeats moves only on a poll. An item without an ack or heartbeat for 60 s is stale and the next poll takes it over. Always 200 with an empty body, also for an unknown work id; a worker learns of a release or takeover only by reading the item.
          */
         post: operations["heartbeatWork"];
         delete?: never;
@@ -412,7 +412,7 @@ export interface paths {
         put?: never;
         /**
          * Release a work item
-         * @description Worker key only. Marks the item `stopped` once the session has gone idle. Stopping a worker process is not a turn cancellation. Returns the item (upstream: empty 200).
+         * @description Worker key only. Marks the item `stopped` (the upstream worker does so after about 120 idle rounds). Stopping a worker process is not a turn cancellation. Always 200 with an empty body, also for an unknown work id.
          */
         post: operations["stopWork"];
         delete?: never;
@@ -435,7 +435,7 @@ export interface paths {
         };
         /**
          * Tool calls waiting for this worker
-         * @description Worker key only. The suspended `agent.tool_use` records of the session that have no result yet. 403 when the key belongs to another environment or the session is not bound to this environment.
+         * @description Worker key only. The suspended `agent.tool_use` payloads of the session that have no result yet, each marked `state: pending` with the internal event's `eventId` and `seq`. 403 when the key belongs to another environment or the session is not bound to this environment.
          */
         get: operations["listPendingTools"];
         put?: never;
@@ -462,9 +462,34 @@ export interface paths {
         put?: never;
         /**
          * Deliver tool results and resume the turn
-         * @description Worker key only. Each result is recorded as a `user.tool_result` session event and the suspended turn resumes. An empty or missing `results` list is a 400 with code `missing_results`. The response lists the recorded events.
+         * @description Worker key only. Each result is recorded as a `user.tool_result` session event and the suspended turn resumes. An empty or missing `results` list is a 400 with code `missing_results`. The response lists the recorded events, each with its `seq` in the session's internal log.
          */
         post: operations["postToolResults"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/environments/{id}/sessions/{sid}/skills": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Environment id (`env_…`). */
+                id: components["parameters"]["EnvironmentIdPath"];
+                /** @description Session id; the session must be bound to the environment in the path. */
+                sid: components["parameters"]["WorkerSessionIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The session agent's skills, for staging
+         * @description Worker key only. The upstream worker fetches this after ack and writes each skill to `<workDir>/skills/<name>/SKILL.md` plus its resource files (decoded from base64 when `encoding` is `base64` or `contentBase64` is given; scripts made executable) before running any tool. 403 as for pending-tools.
+         */
+        get: operations["getSessionSkills"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -480,7 +505,7 @@ export interface paths {
         };
         /**
          * List agents in scope
-         * @description Wrapped list `{items}` filtered to agents the caller may discover or inspect. Archived agents are left out unless `includeArchived` is true or `status=archived`. `tenant`/`namespace` query values, when given, must agree with the scope headers.
+         * @description Wrapped list `{items}` of catalog agents (`displayName`, `agentKey`, ISO-8601 times) filtered to agents the caller may discover or inspect. Catalog entries carry no `name` and no default environment: read those from `GET …/definition`. Archived agents are left out unless `includeArchived` is true or `status=archived`. `tenant`/`namespace` query values, when given, must agree with the scope headers.
          */
         get: operations["listAgents"];
         put?: never;
@@ -512,7 +537,7 @@ export interface paths {
         head?: never;
         /**
          * Write the agent's managed definition
-         * @description Not a partial merge: omitted fields may be cleared, so do a read-modify-write, sending every writable field from the last GET plus the changed ones and the `version` that GET returned. A stale `version` gives 409 (reload, reapply, retry). `[]` clears a default list; `null` clears `defaultEnvironmentId`. The response carries the new `definition.version`. Binding a disabled local environment is a 400. Needs `edit`.
+         * @description Not a partial merge: omitted fields may be cleared, so do a read-modify-write, sending every writable field from the last GET plus the changed ones and the `version` that GET returned. A stale `version` gives 409 (reload, reapply, retry). `[]` clears a default list; `null` clears `defaultEnvironmentId`. A missing `name` or `version` is a 400. The response is `{agent, definition}`: the catalog entry (its `displayName`/`description` follow the definition's) and the stored definition with its new `version`. A `workspaceBinding` in the body is dropped silently. Binding a disabled local environment is a 400. Needs `edit`.
          */
         patch: operations["updateAgentDefinition"];
         trace?: never;
@@ -528,7 +553,7 @@ export interface paths {
         };
         /**
          * Definition history
-         * @description Stored definition versions, newest first. Sessions freeze the version they were created with. Needs `inspect`.
+         * @description `{agentId, versions}`: the immutable definition snapshots, newest first, each `{version, snapshot, createdAt}` with the definition under `snapshot`. Sessions freeze the version they were created with. Needs `inspect`.
          */
         get: operations["listAgentVersions"];
         put?: never;
@@ -549,7 +574,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One stored definition version */
+        /**
+         * One stored definition version
+         * @description `{agentId, version: {version, snapshot, createdAt}}`; 400 for a version that is not a positive integer.
+         */
         get: operations["getAgentVersion"];
         put?: never;
         post?: never;
@@ -608,13 +636,13 @@ export interface paths {
         };
         /**
          * List the caller's sessions
-         * @description Spec 1.0.0 servers return a bare array filtered by `status` (default `active`) and `agentId`; newer servers also honour `environmentId`, `limit` and `offset` and return `{items, next_offset}` where `next_offset` is null on the last page. Clients must accept both shapes.
+         * @description Only the caller's own sessions, whatever the namespace, newest update first. The server's code answers a bare array that honours `limit`/`offset` (1–500; `offset` needs `limit`) with the total in `X-Total-Count`, and filters by `status` (default `active`) and `agentId` only: `environmentId` is ignored. The newest docs describe `{items, next_offset}` (`next_offset` null on the last page). Clients must accept both shapes.
          */
         get: operations["listSessions"];
         put?: never;
         /**
          * Create a hosted session
-         * @description Creating a session records its resource selection; it does not run anything. Omitting `environmentId` inherits the agent's `defaultEnvironmentId`; an explicit id applies to this session only. Omitted `memoryStoreIds`/`vaultIds` inherit the agent defaults, `[]` mounts none. The session freezes the agent definition version (not the content of the environment, memory or vault). Send an `Idempotency-Key` so a retry returns the same session. Upstream answers 200 with the session.
+         * @description Creating a session records its resource selection; it does not run anything. Omitting `environmentId` inherits the agent's `defaultEnvironmentId`; an explicit id applies to this session only. With neither, the server chooses: the latest deployment's environment, else the caller's oldest environment, else a new `default-local` one; read the choice from the answer. Omitted `memoryStoreIds`/`vaultIds` inherit the agent defaults, `[]` mounts none. The session freezes the agent definition version (`agentRefType` `latest`, or `version` when pinned). No `Idempotency-Key` is read here: a retried create makes a second session. Upstream answers 200 with the session.
          */
         post: operations["createSession"];
         delete?: never;
@@ -638,7 +666,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a session
-         * @description 204 on success; 409 while turns are active or queued.
+         * @description 204 on success. The server does not check for running turns.
          */
         delete: operations["deleteSession"];
         options?: never;
@@ -663,7 +691,7 @@ export interface paths {
         put?: never;
         /**
          * Archive a session
-         * @description Sets `archivedAt` and hides the session from the default list. 409 while turns are active or queued. Not the same as checkpoint restore.
+         * @description Sets `archivedAt` and status `archived` and hides the session from the default list. The server does not check for running turns; an already archived session is not found (404). Not the same as checkpoint restore.
          */
         post: operations["archiveSession"];
         delete?: never;
@@ -685,7 +713,7 @@ export interface paths {
         put?: never;
         /**
          * Un-archive a session
-         * @description Clears `archivedAt` so the session is active again. This only reverses archiving; it does not restore checkpointed state.
+         * @description Clears `archivedAt` and sets status `active`; a session that is not archived is not found (404). This only reverses archiving; it does not restore checkpointed state.
          */
         post: operations["restoreSession"];
         delete?: never;
@@ -846,7 +874,7 @@ export interface paths {
         };
         /**
          * Page through committed events
-         * @description Events strictly after the opaque cursor `after` (from the start when omitted). Continue with `next_cursor` while `has_more`. An invalid or foreign cursor is 400, a cursor ahead of the log head is 409, an expired one is 410 `cursor_expired` (reload the snapshot).
+         * @description Events strictly after the opaque cursor `after` (from the start when omitted). `next_cursor` is always a cursor (the position reached, also on an empty page); continue with it while `has_more`. The page has no `as_of`. An invalid or foreign cursor is 400, a cursor ahead of the log head is 409. The server's code has no 410 here (a cursor into compacted history continues from the oldest retained event); the newest docs promise 410 `cursor_expired` (reload the snapshot). Handle 400, 409 and 410 alike: reload the snapshot and resume from its watermark.
          */
         get: operations["listEvents"];
         put?: never;
@@ -868,9 +896,32 @@ export interface paths {
         };
         /**
          * Replay and follow events over SSE
-         * @description Server-sent events. Each frame has `id:` = the event cursor, `event:` = the event type and `data:` = one PublicEvent JSON envelope; comment lines are heartbeats (about every 15 s) and never move the cursor. Resume with `Last-Event-ID` or `?after=`. Apply an event before advancing the cursor, dedupe by event `id`, keep unknown types. 410 `cursor_expired` means reload the snapshot. Native EventSource cannot send the Bearer header; read the stream with fetch.
+         * @description Server-sent events. Each frame has `id:` = the event cursor, `event:` = the event type and `data:` = one PublicEvent JSON envelope; comment lines are heartbeats (about every 15 s) and never move the cursor (`:keepalive`). Resume with `Last-Event-ID` or `?after=`: both are checked and the later of the two wins. Apply an event before advancing the cursor, dedupe by event `id`, keep unknown types. The same cursor answers as on the event list (400, 409; 410 `cursor_expired` only on servers following the newest docs): reload the snapshot. Native EventSource cannot send the Bearer header; read the stream with fetch.
          */
         get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agent-sessions/{session}/events/{eventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session: components["parameters"]["SessionPath"];
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * One committed event by id
+         * @description The event's envelope; 404 when it is not an event of this session.
+         */
+        get: operations["getEvent"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1007,7 +1058,7 @@ export interface components {
             /** @description Global console roles (navigation hints); namespace roles are the resource authority. */
             roles: string[];
             isAdmin: boolean;
-            aiAvailable?: boolean;
+            aiAvailable: boolean;
         } & {
             [key: string]: unknown;
         };
@@ -1015,8 +1066,11 @@ export interface components {
             tenant: string;
             /** @description The namespace requests currently resolve to. */
             namespace: string;
-            /** @description How the server resolves scope (deployment specific, for example local development or multi-namespace). */
-            mode: string;
+            /**
+             * @description `single` (one namespace, no selector) or `multi`.
+             * @enum {string}
+             */
+            mode: "single" | "multi";
             /** @description Whether the console should show the namespace selector. */
             selectorVisible: boolean;
             namespaces: components["schemas"]["Namespace"][];
@@ -1039,7 +1093,12 @@ export interface components {
                 [key: string]: string[];
             };
             memberCount?: number;
-            version?: number;
+            /** @description Version of the namespace's access policy (compare-and-set writes elsewhere). */
+            accessVersion?: number;
+            /** @description The namespace's user groups. */
+            groups?: {
+                [key: string]: unknown;
+            }[];
         } & {
             [key: string]: unknown;
         };
@@ -1096,9 +1155,9 @@ export interface components {
             apiKey?: string;
             /** @description all types — what a working area is shared across: `SESSION` (default), `USER`, `AGENT` or `GLOBAL`. Stored as given, so not an enum here. */
             isolationScope?: string;
-            /** @description all types — memory store id → access. Unlisted stores count as read-write, and it does not bind a store. The current managed path mounts shared memory read-only whatever is set here. */
+            /** @description all types — memory store id → access. Unlisted stores count as read-write, and it does not bind a store. Any other value is a 400 on create and update. The current managed path mounts shared memory read-only whatever is set here. */
             memoryAccess?: {
-                [key: string]: string;
+                [key: string]: "read_only" | "read_write";
             };
         } & {
             [key: string]: unknown;
@@ -1107,7 +1166,8 @@ export interface components {
             id: string;
             name: string;
             type: components["schemas"]["EnvironmentType"];
-            config: components["schemas"]["EnvironmentConfig"];
+            /** @description The stored config; `null` when the environment was created without one. */
+            config: components["schemas"]["EnvironmentConfig"] | null;
             /** @description Creating user, or the owner partition `namespace:<tenant>:<name>` for shared namespaces. */
             ownerId: string;
             createdAt: number;
@@ -1128,7 +1188,8 @@ export interface components {
         EnvironmentCreate: {
             name: string;
             type: components["schemas"]["EnvironmentType"];
-            config?: components["schemas"]["EnvironmentConfig"];
+            /** @description Omit (or send null) for none; the environment then reads back `"config": null`. */
+            config?: components["schemas"]["EnvironmentConfig"] | null;
         };
         /** @description Send only what changes; `config`, when sent, replaces the stored object entirely. */
         EnvironmentUpdate: {
@@ -1136,25 +1197,29 @@ export interface components {
             config?: components["schemas"]["EnvironmentConfig"];
         };
         /**
-         * @description queued → starting (claimed by poll) → active (ack) → stopping → stopped; a stale heartbeat returns it to queued.
+         * @description queued → starting (claimed by a poll) → active (ack) → stopped (released by the server, or stopped by the worker). A claim with no ack or heartbeat for 60 s goes straight to `starting` under the next worker that polls. `stopping` is in the enum but nothing in the server sets it.
          * @enum {string}
          */
         WorkItemStatus: "queued" | "starting" | "active" | "stopping" | "stopped";
         WorkItem: {
             /** @description Work id, which is also the lease id. */
             id: string;
+            /** @description Same as `id` (always sent upstream; older servers omit it). */
+            workId?: string;
+            /** @description Same as `id` (always sent upstream; older servers omit it). */
+            leaseId?: string;
             sessionId: string;
             environmentId: string;
             ownerId: string;
             status: components["schemas"]["WorkItemStatus"];
-            /** @description Worker id holding the claim. */
+            /** @description Worker id holding the claim (kept after a stop). */
             claimedBy: string | null;
             /** @description The worker's working directory for this session. */
             workDir: string | null;
             createdAt: number;
-            /** @description Bumped by every heartbeat. */
+            /** @description Bumped by ack, heartbeat and update; 60 s without a change make a claim stale. */
             updatedAt: number;
-            /** @description Staging information derived from the session's `resources[]`. */
+            /** @description Staging hints, only on a poll's answer (`{}` elsewhere): the session's `resources`, the file references among them as `files`, and `input_file`. The worker stages them under `<workDir>/inputs`. */
             metadata: {
                 [key: string]: unknown;
             };
@@ -1201,10 +1266,7 @@ export interface components {
             workerId?: string;
             workDir?: string;
         };
-        WorkHeartbeat: {
-            workerId?: string;
-        };
-        /** @description A suspended `agent.tool_use` awaiting a worker result. */
+        /** @description A suspended `agent.tool_use` awaiting a worker result (the event's payload, marked pending). */
         PendingTool: {
             /** @description Tool-use id; echo it as `tool_use_id` in the result. */
             id: string;
@@ -1214,7 +1276,11 @@ export interface components {
                 [key: string]: unknown;
             };
             /** @constant */
-            type?: "agent.tool_use";
+            state: "pending";
+            /** @description Id of the `agent.tool_use` event in the session's internal log. */
+            eventId: string;
+            /** @description Sequence of that event in the internal log. */
+            seq: number;
         } & {
             [key: string]: unknown;
         };
@@ -1241,7 +1307,7 @@ export interface components {
         RecordedToolResult: {
             id: string;
             sessionId: string;
-            seq?: number;
+            seq: number;
             /** @description Always `user.tool_result` here. */
             type: string;
             payload?: {
@@ -1252,29 +1318,58 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description One resource file of a skill; text comes base64-encoded as `contentBase64`. */
+        SkillFile: {
+            /** @enum {string} */
+            encoding?: "utf8" | "base64";
+            /** @description Base64 content when `encoding` is `base64`. */
+            content?: string;
+            contentBase64?: string;
+            executable?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        SkillsBundle: {
+            sessionId: string;
+            agentId: string;
+            skills: ({
+                name: string;
+                description?: string;
+                source?: string;
+                /** @description The skill's SKILL.md. */
+                skillContent?: string;
+                /** @description Path inside the skill directory → file. */
+                resources: {
+                    [key: string]: components["schemas"]["SkillFile"];
+                };
+            } & {
+                [key: string]: unknown;
+            })[];
+        } & {
+            [key: string]: unknown;
+        };
         /** @enum {string} */
-        AgentStatus: "active" | "archived";
+        AgentStatus: "active" | "archived" | "provisioning" | "provisioning_failed";
+        /** @description A catalog agent (`GET /api/v1/agents`). It has no `name` and no default environment: the name, the prompt and the session defaults live in the managed definition. */
         Agent: {
+            /** @description Catalog id (a UUID upstream); opaque. */
             id: string;
-            name: string;
-            /** @description Catalog spelling of the name on some servers. */
-            displayName?: string;
-            agentKey?: string;
+            agentKey: string;
+            displayName: string;
             description?: string;
+            ownerType?: string;
+            ownerRef?: string;
             status: components["schemas"]["AgentStatus"];
-            /** @description Runtime binding kind, e.g. managed, external-application, hosted-runtime. */
-            kind?: string;
-            tenant?: string;
-            namespace?: string;
+            tenant: string;
+            namespace: string;
             /** @description Catalog record version (not the definition version). */
             version?: number;
-            defaultEnvironmentId?: string | null;
-            /** @description Epoch ms; catalog servers may send an ISO-8601 string. */
-            createdAt: number | string;
-            /** @description Epoch ms; catalog servers may send an ISO-8601 string. */
-            updatedAt: number | string;
-            /** @description Epoch ms (or ISO-8601 string on catalog servers); null while active. */
-            archivedAt?: number | string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: date-time */
+            archivedAt?: string | null;
         } & {
             [key: string]: unknown;
         };
@@ -1283,7 +1378,13 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description The managed definition. Writes replace it whole (see the PATCH); `workspaceBinding` is not part of it (a PATCH carrying one has it dropped). */
         AgentDefinition: {
+            /** @description The agent's id. */
+            id?: string;
+            /** @description Whose definition this is (`user`). */
+            scope?: string;
+            ownerId?: string;
             /** @description Current definition version; send it back on PATCH. */
             version: number;
             name: string;
@@ -1294,10 +1395,6 @@ export interface components {
             /** @description Non-positive values are stored as 20. */
             maxIters?: number | null;
             workspaceId?: string | null;
-            /** @description How the workspace is pinned; shape is server specific, keep it as read. */
-            workspaceBinding?: string | {
-                [key: string]: unknown;
-            } | null;
             workspacePath?: string | null;
             tools?: {
                 [key: string]: unknown;
@@ -1317,8 +1414,10 @@ export interface components {
             defaultMemoryStoreIds?: string[];
             /** @description Complete default list; `[]` means none. */
             defaultVaultIds?: string[];
+            createdAt?: number;
             updatedAt?: number;
             updatedBy?: string | null;
+            archivedAt?: number | null;
         } & {
             [key: string]: unknown;
         };
@@ -1353,35 +1452,46 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description `GET …/definition`. */
         AgentDefinitionEnvelope: {
             agentId: string;
             definition: components["schemas"]["AgentDefinition"];
-            /** @description Catalog identity echoed by some servers on PATCH. */
-            agent?: {
-                [key: string]: unknown;
-            };
         } & {
             [key: string]: unknown;
         };
+        /** @description `PATCH …/definition`: the catalog entry and the stored definition (no `agentId`). */
+        AgentDefinitionUpdated: {
+            agent: components["schemas"]["Agent"];
+            definition: components["schemas"]["AgentDefinition"];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description One immutable definition snapshot; the definition is under `snapshot`. */
         AgentVersion: {
             version: number;
+            snapshot: components["schemas"]["AgentDefinition"];
             createdAt: number;
-            createdBy: string | null;
-            /** @description Short human description of what changed. */
-            summary?: string;
-            definition: components["schemas"]["AgentDefinition"];
         } & {
             [key: string]: unknown;
         };
         AgentVersionList: {
-            items: components["schemas"]["AgentVersion"][];
+            agentId: string;
+            /** @description Newest first. */
+            versions: components["schemas"]["AgentVersion"][];
+        } & {
+            [key: string]: unknown;
+        };
+        AgentVersionEnvelope: {
+            agentId: string;
+            version: components["schemas"]["AgentVersion"];
         } & {
             [key: string]: unknown;
         };
         MemoryStore: {
             id: string;
             name: string;
-            description?: string | null;
+            /** @description `""` when none was given (never null). */
+            description?: string;
             ownerId?: string;
             createdAt: number;
             updatedAt: number;
@@ -1389,11 +1499,10 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description A vault is labelled by `displayName` alone (there is no `name`). */
         Vault: {
             id: string;
-            name: string;
-            /** @description Spelling of the vault label used by some upstream servers. */
-            displayName?: string;
+            displayName: string;
             description?: string | null;
             ownerId?: string;
             metadata?: {
@@ -1410,17 +1519,19 @@ export interface components {
          * @enum {string}
          */
         EnvironmentSource: "agent_default" | "explicit" | "changed";
-        /** @description Upstream Session. `environmentSource`, `environmentChangedAt` and `lastActivityAt` are optional extensions added by our server/mock; upstream servers may omit them. */
+        /** @description Upstream Session. `environmentSource`, `environmentChangedAt` and `lastActivityAt` are optional extensions added by our server/mock; upstream servers omit them. Visible to its owner only. */
         Session: {
             id: string;
             ownerId?: string;
             agentId: string;
+            /** @description Always present (the owner, unless the agent belongs to someone else). */
             agentOwnerId?: string;
             /** @description Frozen agent definition version. */
             agentVersion?: number | null;
+            /** @description `latest`, or `version` when the create pinned one. */
             agentRefType?: string;
-            /** @description The applied agent overrides, JSON-encoded. */
-            agentOverridesJson?: string | null;
+            /** @description The applied agent overrides, JSON-encoded; `""` when there are none. */
+            agentOverridesJson?: string;
             environmentId?: string;
             externalKey?: string | null;
             memoryStoreIds?: string[];
@@ -1655,13 +1766,9 @@ export interface components {
         };
         EventPage: {
             data: components["schemas"]["PublicEvent"][];
+            /** @description The position reached (also on an empty page); pass it as `after` for the next page. */
+            next_cursor: string;
             has_more: boolean;
-            /** @description Pass as `after` for the next page. */
-            next_cursor?: string | null;
-            next_offset?: number;
-            as_of?: string;
-        } & {
-            [key: string]: unknown;
         };
         ResourceView: {
             data: components["schemas"]["ResourceEnvelope"][];
@@ -1690,6 +1797,13 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
                 "text/plain": string;
             };
+        };
+        /** @description The environment key is missing, wrong, rotated, or the environment is archived. Answered with an empty body (Spring Security's entry point): a worker must not expect JSON. */
+        WorkerUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
         };
         /** @description The role or resource policy does not allow this (also "local environments are disabled", and a worker key used on a user route or on another environment's session). */
         Forbidden: {
@@ -2297,16 +2411,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Updated work item. */
+            /** @description Updated; no body. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["WorkItem"];
-                };
+                content?: never;
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["WorkerUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
@@ -2373,7 +2485,7 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["WorkerUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
@@ -2396,16 +2508,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The active work item. */
+            /** @description Acknowledged; no body. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["WorkItem"];
-                };
+                content?: never;
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["WorkerUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
@@ -2422,24 +2532,17 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["WorkHeartbeat"];
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description The work item with a fresh `updatedAt`. */
+            /** @description No body. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["WorkItem"];
-                };
+                content?: never;
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["WorkerUnauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     stopWork: {
@@ -2456,18 +2559,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The stopped work item. */
+            /** @description No body. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["WorkItem"];
-                };
+                content?: never;
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["WorkerUnauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     listPendingTools: {
@@ -2493,7 +2593,7 @@ export interface operations {
                     "application/json": components["schemas"]["PendingTool"][];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["WorkerUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
@@ -2526,10 +2626,38 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["WorkerUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    getSessionSkills: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Environment id (`env_…`). */
+                id: components["parameters"]["EnvironmentIdPath"];
+                /** @description Session id; the session must be bound to the environment in the path. */
+                sid: components["parameters"]["WorkerSessionIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The skills bundle. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SkillsBundle"];
+                };
+            };
+            401: components["responses"]["WorkerUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     listAgents: {
@@ -2617,13 +2745,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The stored definition. */
+            /** @description The catalog entry and the stored definition. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AgentDefinitionEnvelope"];
+                    "application/json": components["schemas"]["AgentDefinitionUpdated"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2686,9 +2814,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AgentVersion"];
+                    "application/json": components["schemas"]["AgentVersionEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -2769,9 +2898,12 @@ export interface operations {
             query?: {
                 status?: "active" | "archived" | "all";
                 agentId?: string;
+                /** @description Accepted and ignored by the server (the answer is not filtered by environment). */
                 environmentId?: string;
-                limit?: number;
-                offset?: number;
+                /** @description Page size 1–500; omit for the full list. */
+                limit?: components["parameters"]["PageLimit"];
+                /** @description Rows to skip; only valid together with `limit` (400 otherwise). */
+                offset?: components["parameters"]["PageOffset"];
             };
             header?: {
                 /** @description Tenant to act in. Query or body scope, when present, must agree with it. */
@@ -2787,6 +2919,7 @@ export interface operations {
             /** @description Sessions, as a bare array or a page object. */
             200: {
                 headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2811,8 +2944,6 @@ export interface operations {
                 "X-AgentScope-Tenant"?: components["parameters"]["TenantHeader"];
                 /** @description Namespace to act in; defaults to the caller's personal namespace. */
                 "X-AgentScope-Namespace"?: components["parameters"]["NamespaceHeader"];
-                /** @description Recommended; reuse it when retrying the same user action. Same key with a different body is 409. */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyOptional"];
             };
             path?: never;
             cookie?: never;
@@ -3400,6 +3531,37 @@ export interface operations {
             410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tenant to act in. Query or body scope, when present, must agree with it. */
+                "X-AgentScope-Tenant"?: components["parameters"]["TenantHeader"];
+                /** @description Namespace to act in; defaults to the caller's personal namespace. */
+                "X-AgentScope-Namespace"?: components["parameters"]["NamespaceHeader"];
+            };
+            path: {
+                session: components["parameters"]["SessionPath"];
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicEvent"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     listSessionTools: {

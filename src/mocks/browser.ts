@@ -1,11 +1,19 @@
-import { http } from 'msw'
+import { getResponse, http, type HttpHandler } from 'msw'
 import { setupWorker } from 'msw/browser'
-import { createMockBackend, parseFaults, reseedRandom } from './backend'
 import { installEngine } from './engine/install-engine'
 import { createAutosave, createIndexedDbStore } from './engine/persistence'
 import { createRealScheduler } from './engine/scheduler'
 import { createHandlers } from './handlers'
+import { API_VARIANT_STORAGE_KEY, isApiVariant, type ApiVariant } from './lib/api-variant'
+import { createMockBackend, reseedRandom } from './lib/backend'
+import { parseFaults } from './lib/faults'
 import { seed } from './seed'
+import { DEMO_VIRTUAL_WORKERS } from './seed/demo-workers'
+import { createTabRelay, type Serve } from './tab-relay'
+
+/** The Web Lock the leading tab holds and the channel the tabs talk over (tab-relay.ts). */
+const LEADER_LOCK = 'asc-mock-backend'
+const CHANNEL = 'asc-mock-backend'
 
 /** Faults for tests: `localStorage['asc.mock.faults']`, or `?mockFaults=` on the page URL (JSON). */
 function readFaults() {
@@ -14,13 +22,31 @@ function readFaults() {
 }
 
 /**
- * The default demo: the mock answers inside the page's service worker, so `npm run dev` and the
- * demo build need no server. Requests it does not know (assets) pass through untouched. The
- * execution engine runs turns with real timers, worker-a and worker-b serve build-workers, and
- * the demo's state is saved to IndexedDB so it survives reloads (`POST /__mock/reset` forgets it).
+ * `?mockVariant=` on the page URL, kept in `localStorage['asc.mock.variant']` so the console's own
+ * navigations (which drop the query) stay in that variant.
  */
-export async function startBrowserMock() {
-  const backend = createMockBackend({ options: { latencyMs: 120 }, faults: readFaults() })
+function queryVariant(): ApiVariant | null {
+  const fromQuery = new URLSearchParams(window.location.search).get('mockVariant')
+  if (!isApiVariant(fromQuery)) return null
+  localStorage.setItem(API_VARIANT_STORAGE_KEY, fromQuery)
+  return fromQuery
+}
+
+function readApiVariant(): ApiVariant {
+  const stored = localStorage.getItem(API_VARIANT_STORAGE_KEY)
+  return queryVariant() ?? (isApiVariant(stored) ? stored : 'code')
+}
+
+/**
+ * The demo backend, built by the tab that leads: seeded, its saved state laid over the seed, the
+ * engine running with real timers and worker-a and worker-b serving build-workers. Only this tab
+ * saves to IndexedDB, so tabs can no longer overwrite each other's changes.
+ */
+async function startBackend(): Promise<Serve> {
+  const backend = createMockBackend({
+    options: { latencyMs: 120, apiVariant: readApiVariant() },
+    faults: readFaults(),
+  })
   await seed(backend)
   const scheduler = createRealScheduler()
   const autosave = createAutosave(backend, createIndexedDbStore(), scheduler)
@@ -31,25 +57,81 @@ export async function startBrowserMock() {
   }
   installEngine(backend, {
     scheduler,
-    virtualWorkers: 'demo',
+    virtualWorkers: DEMO_VIRTUAL_WORKERS,
+    reseed: (target) => seed(target),
     onChange: autosave.markDirty,
     onReset: autosave.clear,
   })
-  // Every change made through the API is saved shortly after it lands (reads change nothing).
-  // The request is still waiting out its latency here, so the save waits for the longest the
-  // answer can take, injected latency included; otherwise a reload right after a slow save
-  // would find the change missing.
-  const markChanges = http.all('*/api/*', ({ request }) => {
-    if (request.method === 'GET') return
-    const { latencyMs, latencyJitterMs } = backend.faults
-    autosave.saveSoon(backend.options.latencyMs + latencyMs + latencyJitterMs + 300)
+  const handlers: HttpHandler[] = createHandlers(backend)
+  window.addEventListener('pagehide', () => void autosave.flush())
+  return async (request) => {
+    const isChange = request.method !== 'GET' && new URL(request.url).pathname.startsWith('/api/')
+    const response = await getResponse(handlers, request)
+    // A change made through the API is saved before it is answered, so whichever tab leads next
+    // (this one may close or reload the moment it has its answer) starts from it.
+    if (isChange) await autosave.saveNow()
+    return response
+  }
+}
+
+const forever = () => new Promise<never>(() => undefined)
+
+/**
+ * The default demo: the mock answers inside the page's service worker, so `npm run dev` and the
+ * demo build need no server. Requests it does not know (assets) pass through untouched. The first
+ * tab leads and owns the backend; later tabs forward to it (tab-relay.ts), and when the leader
+ * closes the next tab takes over from the saved state. `POST /__mock/reset` forgets that state.
+ */
+export async function startBrowserMock(): Promise<void> {
+  const relay = createTabRelay({
+    channel: new BroadcastChannel(CHANNEL),
+    tabId: crypto.randomUUID(),
   })
-  const worker = setupWorker(markChanges, ...createHandlers(backend))
+  let serve: Serve | null = null
+  const answer = (request: Request) => (serve ? serve(request) : relay.forward(request))
+  const worker = setupWorker(
+    http.all('*/api/*', ({ request }) => answer(request)),
+    http.all('*/__mock/*', ({ request }) => answer(request)),
+  )
   await worker.start({
     onUnhandledRequest: 'bypass',
     quiet: true,
     serviceWorker: { url: '/mockServiceWorker.js' },
   })
-  window.addEventListener('pagehide', () => void autosave.flush())
-  return backend
+
+  const lead = async () => {
+    serve = await startBackend()
+    relay.lead(serve)
+  }
+  // Without Web Locks (an insecure origin) there is no way to agree on a leader: lead alone.
+  if (!('locks' in navigator)) {
+    await lead()
+    return
+  }
+  const isFirst = await new Promise<boolean>((resolveStart) => {
+    void navigator.locks.request(LEADER_LOCK, { ifAvailable: true }, async (lock) => {
+      if (!lock) return resolveStart(false)
+      await lead()
+      resolveStart(true)
+      // Held for the life of the tab: the browser releases it when the tab goes away.
+      await forever()
+    })
+  })
+  if (isFirst) return
+  // Another tab leads; this one forwards until it is its turn.
+  void navigator.locks.request(LEADER_LOCK, async () => {
+    await lead()
+    await forever()
+  })
+  const variant = queryVariant()
+  if (variant) {
+    // A variant asked for on this tab's URL applies to the backend the other tab runs.
+    await relay.forward(
+      new Request(new URL('/__mock/options', window.location.origin), {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ apiVariant: variant }),
+      }),
+    )
+  }
 }

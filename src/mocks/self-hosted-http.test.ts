@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { createServer as createHttpServer, type Server } from 'node:http'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -8,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { components } from '@/api/schema.gen'
 import { readSse } from '@/api/sse-reader'
 import { AGENT, ENV } from './seed/fixture-ids'
-import { ENVIRONMENT_CHECK_FILE, ENVIRONMENT_CHECK_TEXT } from './seed/session-scripts'
+import { ENVIRONMENT_CHECK_FILE, ENVIRONMENT_CHECK_TEXT } from './engine/turn-scripts'
 
 /**
  * The whole self-hosted flow over real HTTP: `npm run mock:serve` (src/mocks/server.ts) and the
@@ -36,11 +37,12 @@ function freePort(): Promise<number> {
 type Child = { process: ChildProcess; output: () => string; exited: Promise<number | null> }
 
 /** Its own process group, so ending it also ends the node process npx starts. */
-function start(args: string[]): Child {
+function start(args: string[], env: Record<string, string> = {}): Child {
   const child = spawn('npx', ['tsx', ...args], {
     cwd: process.cwd(),
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
   })
   let output = ''
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
@@ -70,6 +72,10 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
 
 let base = ''
 let server: Child | undefined
+/** Serves the session's input file, as an object store would. */
+let files: Server | undefined
+let filesBase = ''
+const INPUT_CSV = 'region,orders\neu,42\n'
 let worker: Child | undefined
 let handsRoot = ''
 let token = ''
@@ -109,6 +115,13 @@ const turnDone = (events: PublicEvent[], turnId: string) =>
   events.some((event) => event.type === 'turn.completed' && event.data.turn_id === turnId)
 
 beforeAll(async () => {
+  files = createHttpServer((req, res) => {
+    if (req.url === '/inputs/orders.csv') res.writeHead(200, { 'Content-Type': 'text/csv' }).end(INPUT_CSV)
+    else res.writeHead(404).end()
+  })
+  const filesPort = await freePort()
+  await new Promise<void>((resolve) => files?.listen(filesPort, '127.0.0.1', resolve))
+  filesBase = `http://127.0.0.1:${filesPort}`
   const port = await freePort()
   base = `http://127.0.0.1:${port}`
   handsRoot = await mkdtemp(join(tmpdir(), 'worker-hands-'))
@@ -141,12 +154,13 @@ afterAll(async () => {
   stop(worker)
   stop(server)
   await Promise.all([worker?.exited, server?.exited])
+  await new Promise((resolve) => files?.close(resolve))
   await rm(handsRoot, { recursive: true, force: true })
 })
 
 describe('self-hosted flow over HTTP', () => {
   it(
-    'create env → worker online → agent default → session → turn → worker writes the file → turn.completed → work stopped → rotation ends the worker',
+    'create env → worker online → agent default → session → skills and inputs staged → turn → worker writes the file → turn.completed → work stopped → rotation ends the worker',
     { timeout: 60_000 },
     async () => {
       const env = await api<{ id: string; apiKey: string }>('/api/environments', {
@@ -154,25 +168,27 @@ describe('self-hosted flow over HTTP', () => {
         body: { name: 'it-workers', type: 'self_hosted', config: {} },
       })
       expect(env.status).toBe(200)
-      worker = start([
-        'src/mocks/worker-cli/main.ts',
-        '--base-url',
-        base,
-        '--environment-id',
-        env.body.id,
-        '--environment-key',
-        env.body.apiKey,
-        '--worker-id',
-        'it-worker',
-        '--hands-root',
-        handsRoot,
-        '--poll-interval-ms',
-        '100',
-        '--tool-poll-ms',
-        '100',
-        '--heartbeat-ms',
-        '300',
-      ])
+      // The key goes in through the environment only, never on the command line.
+      worker = start(
+        [
+          'src/mocks/worker-cli/main.ts',
+          '--base-url',
+          base,
+          '--environment-id',
+          env.body.id,
+          '--worker-id',
+          'it-worker',
+          '--hands-root',
+          handsRoot,
+          '--poll-interval-ms',
+          '100',
+          '--tool-poll-ms',
+          '100',
+          '--heartbeat-ms',
+          '300',
+        ],
+        { ENVIRONMENT_KEY: env.body.apiKey },
+      )
       await until('the worker to show online', async () => {
         const status = await api<{ workerHeartbeats: Record<string, number> }>('/api/hands/status')
         return status.body.workerHeartbeats['it-worker'] ? true : undefined
@@ -184,12 +200,28 @@ describe('self-hosted flow over HTTP', () => {
       )
       const patched = await api(`/api/v1/agents/${AGENT.triageBot}/definition`, {
         method: 'PATCH',
-        body: { ...current.definition, defaultEnvironmentId: env.body.id },
+        body: {
+          ...current.definition,
+          defaultEnvironmentId: env.body.id,
+          skills: [
+            {
+              name: 'triage-rules',
+              description: 'How to label issues.',
+              files: { 'scripts/label.sh': '#!/bin/sh\necho bug\n' },
+            },
+          ],
+        },
       })
       expect(patched.status).toBe(200)
       const session = await api<{ id: string; environmentId: string; environmentSource: string }>(
         '/api/v1/agent-sessions',
-        { method: 'POST', body: { agent: AGENT.triageBot }, headers: { 'Idempotency-Key': 'it-session' } },
+        {
+          method: 'POST',
+          body: {
+            agent: AGENT.triageBot,
+            resources: [{ type: 'file', url: `${filesBase}/inputs/orders.csv` }],
+          },
+        },
       )
       expect(session.body).toMatchObject({ environmentId: env.body.id, environmentSource: 'agent_default' })
       const sessionId = session.body.id
@@ -241,16 +273,30 @@ describe('self-hosted flow over HTTP', () => {
         ENVIRONMENT_CHECK_TEXT,
       )
 
+      // Before the first tool ran, the worker staged the agent's skill and the session's input file.
+      const workDir = join(handsRoot, sessionId)
+      expect(await readFile(join(workDir, 'skills/triage-rules/SKILL.md'), 'utf8')).toContain(
+        '# triage-rules',
+      )
+      const script = join(workDir, 'skills/triage-rules/scripts/label.sh')
+      expect(await readFile(script, 'utf8')).toBe('#!/bin/sh\necho bug\n')
+      expect((await stat(script)).mode & 0o111).not.toBe(0)
+      expect(await readFile(join(workDir, 'inputs/orders.csv'), 'utf8')).toBe(INPUT_CSV)
+
+      // The session went idle: the server released the item straight to stopped, answering every
+      // ack, heartbeat and stop with an empty 200 the worker took in stride.
       const item = await until('the work item to stop', async () => {
         const work = await api<WorkItem[]>(`/api/environments/${env.body.id}/work`)
         return work.body.find((candidate) => candidate.status === 'stopped')
       })
-      expect(item).toMatchObject({ sessionId, claimedBy: 'it-worker', workDir: join(handsRoot, sessionId) })
+      expect(item).toMatchObject({ sessionId, claimedBy: 'it-worker', workDir, workId: item.id })
+      expect(worker.output()).not.toMatch(/fatal|failed/)
 
       // Rotation: the old key dies at once and the worker exits with a clear message.
       expect((await api(`/api/environments/${env.body.id}/rotate-key`, { method: 'POST' })).status).toBe(200)
       expect(await worker.exited).toBe(2)
-      expect(worker.output()).toMatch(/environment key rejected \(401 invalid_environment_key\)/)
+      expect(worker.output()).toMatch(/environment key rejected \(401\)/)
+      expect(worker.output()).not.toContain(env.body.apiKey)
     },
   )
 
@@ -261,7 +307,6 @@ describe('self-hosted flow over HTTP', () => {
       const session = await api<{ id: string }>('/api/v1/agent-sessions', {
         method: 'POST',
         body: { agent: AGENT.triageBot, environmentId: ENV.dataplaneLocal },
-        headers: { 'Idempotency-Key': 'it-sse-session' },
       })
       const sessionId = session.body.id
       expect((await api('/__mock/faults', { method: 'PUT', body: { streamDropEveryMs: 150 } })).status).toBe(

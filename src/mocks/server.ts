@@ -3,9 +3,9 @@
  * process and the console in real-API mode talk to the mock over the network.
  *
  *   npm run mock:serve -- --port 8787 [--latency 0] [--no-local] [--large-session-events 5000]
- *     [--engine-step-ms 300] [--virtual-workers] [--lease-timeout-ms 45000]
+ *     [--engine-step-ms 300] [--virtual-workers] [--work-stale-ms 60000]
  *     [--stream-heartbeat-ms 15000] [--e2b-key] [--faults '{"errorRates":[…]}']
- *     [--bulk-environments 10000]
+ *     [--bulk-environments 10000] [--api-variant code|docs]
  *
  * The execution engine runs turns on real timers. `--virtual-workers` adds the demo's worker-a and
  * worker-b on build-workers (off by default here: this transport is for real worker processes).
@@ -14,11 +14,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
 import { getResponse } from 'msw'
-import { createMockBackend, parseFaults } from './backend'
+import { createMockBackend } from './lib/backend'
+import { isApiVariant, type ApiVariant } from './lib/api-variant'
+import { parseFaults } from './lib/faults'
 import { installEngine } from './engine/install-engine'
 import { createRealScheduler } from './engine/scheduler'
 import { createHandlers } from './handlers'
 import { seed } from './seed'
+import { DEMO_VIRTUAL_WORKERS } from './seed/demo-workers'
 
 function argValue(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`)
@@ -35,12 +38,19 @@ const host = argValue('host') ?? '127.0.0.1'
 const largeSessionEvents = numberArg('large-session-events') ?? 5000
 /** Extra generated environments (benchmarks): `npm run bench` uses 10,000. */
 const bulkEnvironments = numberArg('bulk-environments') ?? 0
+const variantArg = argValue('api-variant') ?? 'code'
+if (!isApiVariant(variantArg)) {
+  console.error(`--api-variant must be code or docs, not ${variantArg}`)
+  process.exit(64)
+}
+const apiVariant: ApiVariant = variantArg
 const backend = createMockBackend({
   options: {
     latencyMs: numberArg('latency') ?? 0,
     allowLocalEnvironments: !process.argv.includes('--no-local'),
     hasDeploymentE2bKey: process.argv.includes('--e2b-key'),
-    ...(numberArg('lease-timeout-ms') === undefined ? {} : { leaseTimeoutMs: numberArg('lease-timeout-ms') }),
+    ...(numberArg('work-stale-ms') === undefined ? {} : { workStaleMs: numberArg('work-stale-ms') }),
+    apiVariant,
     ...(numberArg('stream-heartbeat-ms') === undefined
       ? {}
       : { streamHeartbeatMs: numberArg('stream-heartbeat-ms') }),
@@ -51,7 +61,7 @@ await seed(backend, { largeSessionEvents, bulkEnvironments })
 const stepMs = numberArg('engine-step-ms')
 installEngine(backend, {
   scheduler: createRealScheduler(),
-  virtualWorkers: process.argv.includes('--virtual-workers') ? 'demo' : [],
+  virtualWorkers: process.argv.includes('--virtual-workers') ? DEMO_VIRTUAL_WORKERS : [],
   reseed: (target) => seed(target, { largeSessionEvents, bulkEnvironments }),
   ...(stepMs === undefined
     ? {}
@@ -139,7 +149,7 @@ const server = createServer((req, res) => {
 })
 
 server.listen(port, host, () => {
-  console.log(`Mock AgentScope Service listening on http://${host}:${port}`)
+  console.log(`Mock AgentScope Service listening on http://${host}:${port} (API variant: ${apiVariant})`)
   console.log('Demo users: admin/admin (admin), alice/alice (developer), bob/bob (viewer)')
 })
 

@@ -4,9 +4,10 @@ import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog'
 import { Input, Label } from '@/components/ui/input'
 import { RichText, t, useT } from '@/i18n'
-import { createMockControlClient } from '@/mocks/engine/control-client'
-import type { MockFaults } from '@/mocks/backend'
-import type { VirtualWorkerState } from '@/mocks/engine/virtual-worker'
+import { API_VARIANT_STORAGE_KEY, type ApiVariant } from '@/mocks/lib/api-variant'
+import { createMockControlClient } from '@/mocks/lib/control-client'
+import type { MockFaults } from '@/mocks/lib/faults'
+import type { VirtualWorkerState } from '@/mocks/lib/control-types'
 
 const controls = createMockControlClient()
 
@@ -144,8 +145,44 @@ function FaultsForm({
 }
 
 /**
- * Demo controls, only while the bundled mock answers: inject faults, kill or restart the virtual
- * workers, and reset the demo data. These call the mock's own `/__mock/*` routes, never the API.
+ * Which upstream the mock answers like. The choice is kept for the next start of the browser mock
+ * and the console reloads, so no query keeps data in the other shape.
+ */
+function VariantSwitch({
+  current,
+  onChange,
+}: {
+  current: ApiVariant
+  onChange: (variant: ApiVariant) => void
+}) {
+  const { t } = useT('app', 'app:demo')
+  const variants: { value: ApiVariant; label: string }[] = [
+    { value: 'code', label: t('app.demo.variant.code') },
+    { value: 'docs', label: t('app.demo.variant.docs') },
+  ]
+  return (
+    <fieldset className="mt-5 flex flex-col gap-1.5">
+      <legend className="text-sm font-semibold">{t('app.demo.variant.legend')}</legend>
+      {variants.map((variant) => (
+        <label key={variant.value} className="flex items-center gap-2 text-sm">
+          <input
+            type="radio"
+            name="demo-api-variant"
+            value={variant.value}
+            checked={current === variant.value}
+            onChange={() => onChange(variant.value)}
+          />
+          {variant.label}
+        </label>
+      ))}
+      <p className="text-xs text-muted-foreground">{t('app.demo.variant.hint')}</p>
+    </fieldset>
+  )
+}
+
+/**
+ * Demo controls, only while the bundled mock answers: inject faults, pick the API variant, kill or
+ * restart the virtual workers, and reset the demo data. These call the mock's own `/__mock/*` routes, never the API.
  */
 export function DemoPanel({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useT('app', 'app:demo')
@@ -190,6 +227,18 @@ export function DemoPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
             {state.isError ? t('app.demo.noAnswer') : t('app.demo.loading')}
           </p>
         )}
+        {state.data ? (
+          <VariantSwitch
+            current={state.data.policy.apiVariant}
+            onChange={(variant) =>
+              void run(async () => {
+                await controls.setApiVariant(variant)
+                localStorage.setItem(API_VARIANT_STORAGE_KEY, variant)
+                window.location.reload()
+              })
+            }
+          />
+        ) : null}
         <section aria-labelledby="demo-workers" className="mt-5">
           <h3 id="demo-workers" className="text-sm font-semibold">
             {t('app.demo.workers')}

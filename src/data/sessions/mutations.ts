@@ -8,11 +8,10 @@ import { createIdempotencyKey } from '@/lib/idempotency-key'
 export function useCreateSession() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async ({ body, idempotencyKey }: { body: SessionCreate; idempotencyKey: string }) => {
-      const { data } = await api().POST('/api/v1/agent-sessions', {
-        body,
-        params: { header: { 'Idempotency-Key': idempotencyKey } },
-      })
+    // The server reads no Idempotency-Key on create (api-notes C16), so none is sent; a retried
+    // create makes a second session.
+    mutationFn: async ({ body }: { body: SessionCreate; idempotencyKey: string }) => {
+      const { data } = await api().POST('/api/v1/agent-sessions', { body })
       return expectObject(data, 'session', ['id'])
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.lists() }),

@@ -1,5 +1,5 @@
 import type { components } from '@/api/schema.gen'
-import type { TurnRunState } from '../engine/run-state'
+import type { TurnRunState } from './run-state'
 
 type Schemas = components['schemas']
 
@@ -28,15 +28,32 @@ export type EnvironmentRecord = Scoped & {
   keyIssuedAt: number
 }
 
-export type WorkItemRecord = Schemas['WorkItem'] & {
-  /** Lease deadline; a worker that misses it loses the item back to `queued`. */
-  leaseExpiresAt: number | null
+/**
+ * A work item as the coordination store keeps it. `workId`/`leaseId` (both the id) and the poll's
+ * staging metadata are added on the way out (lib/work-queue.ts), as upstream's WorkItem does.
+ */
+export type WorkItemRecord = {
+  id: string
+  sessionId: string
+  environmentId: string
+  ownerId: string
+  status: Schemas['WorkItemStatus']
+  claimedBy: string | null
+  workDir: string | null
+  createdAt: number
+  updatedAt: number
 }
 
+/** One immutable definition snapshot, as upstream's agent_versions rows hold them. */
+export type AgentVersionRecord = { version: number; snapshot: Schemas['AgentDefinition']; createdAt: number }
+
 export type AgentRecord = Scoped & {
+  /** The catalog entry (`GET /api/v1/agents`): it has no name and no default environment. */
   agent: Schemas['Agent']
+  /** The managed definition: name, prompt, tools and the session defaults. */
   definition: Schemas['AgentDefinition']
-  versions: Schemas['AgentVersion'][]
+  /** Newest first. */
+  versions: AgentVersionRecord[]
 }
 
 export type SessionRecord = Scoped & {
@@ -50,6 +67,11 @@ export type SessionRecord = Scoped & {
   retainedFromSeq: number
   actionCommands: Schemas['ActionCommand'][]
   pendingTools: Schemas['PendingTool'][]
+  /**
+   * Sequence of the session's internal event log (agent.tool_use, user.tool_result, …), which
+   * the worker protocol's records carry as `seq`; it runs on its own, apart from the public log.
+   */
+  internalSeq?: number
 }
 
 export type IdempotencyRecord = { fingerprint: string; status: number; body: unknown }
@@ -61,7 +83,7 @@ export type MockDb = {
   namespaces: Schemas['Namespace'][]
   environments: Map<string, EnvironmentRecord>
   workItems: Map<string, WorkItemRecord>
-  /** workerId → last heartbeat or poll, epoch ms (as `/api/hands/status` reports). */
+  /** workerId → time of its last poll, epoch ms (`/api/hands/status`); item heartbeats do not touch it. */
   workerHeartbeats: Map<string, number>
   /** workerId → environment it last authenticated for, and when (for "key rotated" diagnosis). */
   workerEnvironments: Map<string, { environmentId: string; lastSeenAt: number }>

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { AGENT, ENV, USERS } from '../seed/fixture-ids'
-import { ENVIRONMENT_CHECK_FILE, ENVIRONMENT_CHECK_TEXT } from '../seed/session-scripts'
+import { ENVIRONMENT_CHECK_FILE, ENVIRONMENT_CHECK_TEXT } from './turn-scripts'
 import { expectInOrder, startEngine, type EngineHarness } from '../testing/engine-harness'
 import { SANDBOX_CREDENTIALS_MESSAGE } from './environment-gate'
 import { REMOTE_NO_SHELL_MESSAGE } from './memory-tools'
@@ -170,9 +170,10 @@ describe('remote', () => {
 })
 
 describe('no environment', () => {
-  it('answers in text but ends tool calls with an error saying there is nowhere to run them', async () => {
+  it('(a demo state saved before the server always chose one) answers in text but ends tool calls with an error', async () => {
     h = await startEngine()
     const sessionId = await h.createSession({ agent: AGENT.triageBot })
+    delete h.record(sessionId).session.environmentId
     const turn = await h.submit(sessionId, 'Run `echo hi`.')
     await h.run()
     expect(completedTools(sessionId, turn.id)[0]?.result).toEqual({

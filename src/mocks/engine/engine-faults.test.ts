@@ -3,8 +3,8 @@ import { readSse } from '@/api/sse-reader'
 import { ENV, SESSION } from '../seed/fixture-ids'
 import { MORE_SESSIONS } from '../seed/seed-sessions'
 import { startEngine, type EngineHarness, type PublicEvent, type Turn } from '../testing/engine-harness'
-import { createMockControlClient } from './control-client'
-import type { MockControlState } from './controls'
+import { createMockControlClient } from '../lib/control-client'
+import type { MockControlState } from '../lib/control-types'
 
 /** Faults from config and the demo routes, idempotent commands, reset. */
 let h: EngineHarness
@@ -206,7 +206,8 @@ describe('demo controls', () => {
     expect(state.policy).toEqual({
       allowLocalEnvironments: true,
       hasDeploymentE2bKey: false,
-      leaseTimeoutMs: 45_000,
+      workStaleMs: 60_000,
+      apiVariant: 'code',
     })
     const cleared = await json<MockControlState['faults']>(
       await h.call('/__mock/faults', { method: 'DELETE' }),

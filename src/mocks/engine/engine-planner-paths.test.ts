@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { MORE_SESSIONS } from '../seed/seed-sessions'
-import { ENVIRONMENT_CHECK_FILE, ENVIRONMENT_CHECK_TEXT } from '../seed/session-scripts'
+import { ENVIRONMENT_CHECK_FILE, ENVIRONMENT_CHECK_TEXT } from './turn-scripts'
 import { ENV, USERS } from '../seed/fixture-ids'
 import { expectInOrder, startEngine, type EngineHarness } from '../testing/engine-harness'
 import { LONG_OUTPUT_COMMAND, MISSING_LOG_PATH, PUBLISH_PATH } from './planner'

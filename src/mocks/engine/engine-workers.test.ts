@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { components } from '@/api/schema.gen'
 import { AGENT, ENV, SESSION, WORKERS } from '../seed/fixture-ids'
-import { ENVIRONMENT_CHECK_FILE, ENVIRONMENT_CHECK_TEXT } from '../seed/session-scripts'
+import { ENVIRONMENT_CHECK_FILE, ENVIRONMENT_CHECK_TEXT } from './turn-scripts'
 import { seededKey } from '../testing/control-plane-server'
 import { expectInOrder, startEngine, type EngineHarness } from '../testing/engine-harness'
-import type { VirtualWorkerStatus } from './virtual-worker'
+import type { VirtualWorkerStatus } from '../lib/control-types'
 
 type WorkItem = components['schemas']['WorkItem']
 
@@ -61,15 +61,16 @@ describe('virtual workers', () => {
     const [item] = await workOf(sessionId)
     const workerId = item?.claimedBy ?? ''
     expect([WORKERS.a, WORKERS.b]).toContain(workerId)
+    // Idle session: the server released the item straight to stopped (no `stopping`).
     expect(item).toMatchObject({
       status: 'stopped',
       workDir: `/home/${workerId}/hands/${sessionId}`,
-      metadata: { isolationScope: 'SESSION', workspace: sessionId },
+      metadata: {},
     })
     const files = h.backend.db.workspaces.get(`worker:${workerId}/home/${workerId}/hands/${sessionId}`)
     expect(files?.get(ENVIRONMENT_CHECK_FILE)).toBe(ENVIRONMENT_CHECK_TEXT)
-    const status = await json<{ workerHeartbeats: Record<string, number> }>(await h.call('/api/hands/status'))
-    expect(status.workerHeartbeats[workerId]).toBeGreaterThan(h.clock.now() - 5_000)
+    // The worker staged the agent's skills before running any tool (upstream HandsWorkerMain).
+    expect(files?.get('skills/semver-bump/SKILL.md')).toContain('# semver-bump')
     await h.checkLog(sessionId)
   })
 
@@ -88,7 +89,7 @@ describe('virtual workers', () => {
     await h.checkLog(SESSION.buildActive)
   })
 
-  it('lose a dead worker’s lease after the timeout, and the other worker takes the item over', async () => {
+  it('C13: a killed worker’s item stays active under it, then after 60 s of silence the other worker’s poll takes it over straight to starting', async () => {
     h = await startEngine({ virtualWorkers: 'demo' })
     await h.call('/__mock/faults', { method: 'PUT', body: { killWorkerMidClaim: true } })
     const sessionId = await h.createSession({ agent: AGENT.releaseHelper })
@@ -104,16 +105,47 @@ describe('virtual workers', () => {
     expect(h.backend.faults.killWorkerMidClaim).toBe(false)
     expect(h.turn(sessionId, turn.id).status).toBe('requires_action')
 
-    await h.run(h.backend.options.leaseTimeoutMs)
-    await h.run(40_000)
+    // Within the stale window nothing moves: still active, still the dead worker's.
+    await h.run(50_000)
+    expect((await workOf(sessionId))[0]).toMatchObject({ status: 'active', claimedBy: dead })
+    // The live worker polls every 2 s; its first poll after 60 s takes the item.
+    const taken: string[] = []
+    for (let waited = 0; waited < 20_000 && taken.length === 0; waited += 500) {
+      await h.run(500)
+      const [item] = await workOf(sessionId)
+      if (item && item.claimedBy !== dead) taken.push(item.status)
+    }
+    expect(['starting', 'active']).toContain(taken[0])
     const [item] = await workOf(sessionId)
-    expect(item?.claimedBy).not.toBe(dead)
-    expect(item?.metadata).toMatchObject({ reclaimedFrom: dead, reclaimCount: 1 })
+    expect(item?.id).toBe(claimed?.id)
+    expect(item?.metadata).toEqual({})
+    await h.run(40_000)
     expect(h.turn(sessionId, turn.id).status).toBe('completed')
-    const status = await json<{ sessionHandsMetrics: Record<string, { timeouts?: number }> }>(
+  })
+
+  it('C12: a worker busy on a slow tool heartbeats its item but does not poll; nobody takes the item over', async () => {
+    h = await startEngine({ virtualWorkers: 'demo' })
+    await h.call('/__mock/faults', { method: 'PUT', body: { slowToolMs: 150_000 } })
+    const sessionId = await h.createSession({ agent: AGENT.releaseHelper })
+    const turn = await h.submit(sessionId, 'Run `make release` please.')
+    await h.run(10_000)
+    const [claimed] = await workOf(sessionId)
+    const busy = claimed?.claimedBy ?? ''
+    expect(claimed?.status).toBe('active')
+    const polledAt = await json<{ workerHeartbeats: Record<string, number> }>(
       await h.call('/api/hands/status'),
     )
-    expect(status.sessionHandsMetrics[sessionId]?.timeouts).toBe(1)
+    await h.run(120_000)
+    const status = await json<{ workerHeartbeats: Record<string, number> }>(await h.call('/api/hands/status'))
+    // No poll for two minutes: its workerHeartbeats entry is old …
+    expect(status.workerHeartbeats[busy]).toBe(polledAt.workerHeartbeats[busy])
+    expect(h.clock.now() - (status.workerHeartbeats[busy] ?? 0)).toBeGreaterThan(60_000)
+    // … while its item stays fresh and claimed by it, although the other worker kept polling.
+    const [item] = await workOf(sessionId)
+    expect(item).toMatchObject({ status: 'active', claimedBy: busy })
+    expect(h.clock.now() - (item?.updatedAt ?? 0)).toBeLessThan(16_000)
+    await h.run(60_000)
+    expect(h.turn(sessionId, turn.id).status).toBe('completed')
   })
 
   it('go stale when the key is rotated (401 on every worker route) and come back with the new key', async () => {
@@ -208,6 +240,6 @@ describe('virtual workers', () => {
     expect(h.turn(sessionId, turn.id).status).toBe('completed')
     const done = h.turnEvents(sessionId, turn.id).find((event) => event.type === 'tool.completed')
     expect(done?.data.result).toEqual({ content: 'from the worker\n', is_error: false })
-    expect(await workerState('demo-1')).toMatchObject({ state: 'polling', toolsRun: 1 })
+    expect(await workerState('demo-1')).toMatchObject({ state: 'polling', workId: null })
   })
 })

@@ -1,7 +1,6 @@
 import type { components } from '@/api/schema.gen'
-import { isLocalAllowed, type MockBackend } from '../backend'
+import { isLocalAllowed, LOCAL_DISABLED_MESSAGE, type MockBackend } from '../lib/backend'
 import type { EnvironmentRecord, SessionRecord } from '../db/types'
-import { LOCAL_DISABLED_MESSAGE } from '../handlers/environments'
 import type { ShellContext } from './shell'
 import { isolationPartition, openWorkspace, type FileMap } from './workspace-files'
 

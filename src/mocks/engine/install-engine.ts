@@ -1,26 +1,26 @@
-import { reseedRandom, type MockBackend } from '../backend'
+import { reseedRandom, type MockBackend } from '../lib/backend'
 import { createEmptyDb } from '../db/types'
 import type { Random } from '../lib/clock'
-import { seed } from '../seed'
-import { createMockControls, type MockControls } from './controls'
+import type { MockControls, VirtualWorkerSpec } from '../lib/control-types'
+import { createMockControls } from './controls'
 import { createEngineCore, type EngineCore } from './engine'
 import type { Scheduler } from './scheduler'
 import type { EngineTiming } from './turn-runner'
-import type { VirtualWorkerSpec, VirtualWorkerTiming } from './virtual-worker'
-import { DEMO_VIRTUAL_WORKERS, VirtualWorkerPool } from './worker-pool'
+import type { VirtualWorkerTiming } from './virtual-worker'
+import { VirtualWorkerPool } from './worker-pool'
 
 export type InstallEngineOptions = {
   /** Real timers in the browser and the HTTP server; a manual scheduler in tests. */
   scheduler: Scheduler
   timing?: Partial<EngineTiming>
   workerTiming?: Partial<VirtualWorkerTiming>
-  /** Virtual workers to run: `demo` = worker-a and worker-b on build-workers; none by default. */
-  virtualWorkers?: 'demo' | readonly VirtualWorkerSpec[]
+  /** Virtual workers to run (the transports pass the seed's worker-a and worker-b); none by default. */
+  virtualWorkers?: readonly VirtualWorkerSpec[]
   random?: Random
   /** After anything the engine or a worker changed (the browser demo saves its state then). */
   onChange?: () => void
-  /** Fills the emptied db on reset; default: the full demo seed. */
-  reseed?: (backend: MockBackend) => Promise<void>
+  /** Fills the emptied db on reset (the transports pass the demo seed). */
+  reseed: (backend: MockBackend) => Promise<void>
   /** After a reset (the browser demo forgets its saved state). */
   onReset?: () => Promise<void> | void
 }
@@ -46,7 +46,7 @@ export function installEngine(backend: MockBackend, options: InstallEngineOption
     onChange,
   })
   const workers = new VirtualWorkerPool(backend, options.scheduler, options.workerTiming ?? {}, onChange)
-  const specs = options.virtualWorkers === 'demo' ? DEMO_VIRTUAL_WORKERS : (options.virtualWorkers ?? [])
+  const specs = options.virtualWorkers ?? []
   const startWorkers = () => {
     for (const spec of specs) workers.start(spec)
   }
@@ -58,7 +58,7 @@ export function installEngine(backend: MockBackend, options: InstallEngineOption
     Object.assign(backend.db, createEmptyDb())
     // The same random stream as the first start, so a reset demo is the demo as first seeded.
     reseedRandom(backend, backend.seed)
-    await (options.reseed ?? ((target: MockBackend) => seed(target)))(backend)
+    await options.reseed(backend)
     await options.onReset?.()
     startWorkers()
     onChange()

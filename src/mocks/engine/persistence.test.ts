@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createMockBackend } from '../backend'
+import { createMockBackend } from '../lib/backend'
 import { tokenFingerprint } from '../lib/auth'
 import { createManualClock } from '../lib/clock'
 import { createTestBackend, TEST_NOW } from '../node'
@@ -58,13 +58,12 @@ describe('demo persistence', () => {
     expect(store.saves).toBe(1)
   })
 
-  it('saves a user action soon after it lands, without waiting for the background debounce', async () => {
+  it('saves a user action at once, before it is answered, and the pending debounce adds no second save', async () => {
     const { backend, scheduler } = await seeded()
     const store = createMemoryStore()
     const autosave = createAutosave(backend, store, scheduler, 1_000)
     autosave.markDirty()
-    autosave.saveSoon(400)
-    await scheduler.advance(450)
+    await autosave.saveNow()
     expect(store.saves).toBe(1)
     await scheduler.advance(2_000)
     expect(store.saves).toBe(1)
@@ -168,7 +167,10 @@ describe('demo persistence', () => {
 
     const second = await seeded()
     expect(await createAutosave(second.backend, store, second.scheduler).restore()).toBe(true)
-    const engine = installEngine(second.backend, { scheduler: second.scheduler })
+    const engine = installEngine(second.backend, {
+      scheduler: second.scheduler,
+      reseed: (target) => seed(target),
+    })
     await second.scheduler.advance(60_000)
     const record = second.backend.db.sessions.get(MORE_SESSIONS.fresh)
     expect(record?.turns.at(-1)?.status).toBe('completed')

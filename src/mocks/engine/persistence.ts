@@ -1,4 +1,4 @@
-import type { MockBackend } from '../backend'
+import type { MockBackend } from '../lib/backend'
 import type { MockDb, SessionRecord } from '../db/types'
 import type { Cancel, Scheduler } from './scheduler'
 
@@ -120,10 +120,10 @@ export type Autosave = {
   /** Something changed: save within `debounceMs` (several changes make one save). */
   markDirty: () => void
   /**
-   * A user's change is on its way (a mutating API call): save shortly after it lands, so a reload
-   * right after an action keeps it. The delay covers the demo's answer latency.
+   * A user's change has landed (a mutating API call): save it now, before it is answered, so a
+   * reload or another tab taking over right after the answer finds it.
    */
-  saveSoon: (delayMs?: number) => void
+  saveNow: () => Promise<void>
   /** Saves now if anything changed (page hide). */
   flush: () => Promise<void>
   /** Restores the saved state over the seeded db; true when there was one. */
@@ -163,10 +163,9 @@ export function createAutosave(
       isDirty = true
       pending ??= scheduler.schedule(debounceMs, flush)
     },
-    saveSoon: (delayMs = 400) => {
+    saveNow: () => {
       isDirty = true
-      pending?.()
-      pending = scheduler.schedule(delayMs, flush)
+      return flush()
     },
     flush,
     restore: async () => {

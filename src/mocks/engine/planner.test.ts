@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ENVIRONMENT_CHECK_TEXT } from '../seed/session-scripts'
+import { ENVIRONMENT_CHECK_TEXT } from './turn-scripts'
 import { DEFAULT_COMMAND, planTurn, summarize, type PlanKind } from './planner'
 
 describe('planTurn', () => {

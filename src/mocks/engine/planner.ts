@@ -1,36 +1,13 @@
-import { ENVIRONMENT_CHECK_FILE, ENVIRONMENT_CHECK_TEXT, environmentCheckTurn } from '../seed/session-scripts'
-import type { ToolInput, ToolName } from './tool-common'
+import { ENVIRONMENT_CHECK_FILE, ENVIRONMENT_CHECK_TEXT, environmentCheckTurn } from './turn-scripts'
+import type { Plan, PlanKind, PlanStep, ToolInput, ToolName, ToolRecord } from '../db/run-state'
+
+export type { Plan, PlanKind, PlanStep, ToolRecord } from '../db/run-state'
 
 /**
  * The scripted "model": it reads the user's prompt and picks a plan, a list of assistant messages
  * and tool calls that exercises one path of the execution flow. Deterministic, so tests and demos
  * can rely on a prompt always doing the same thing.
  */
-export type PlanKind =
-  | 'environment_check'
-  | 'files'
-  | 'shell'
-  | 'long_output'
-  | 'failing_tool'
-  | 'confirmation'
-  | 'model_error'
-  | 'plain'
-  /** A turn the engine picked up mid-way (seeded, or restored), finished after its open tool call. */
-  | 'continuation'
-
-export type PlanStep =
-  | { kind: 'text'; text: string }
-  | { kind: 'tool'; name: ToolName; input: ToolInput; needsConfirmation?: boolean }
-  /** Assistant text written from the tool results so far (see summarize). */
-  | { kind: 'summary' }
-  /** The model call fails: the turn ends failed with this code and a session.error. */
-  | { kind: 'fail'; errorCode: string; reason: string }
-
-export type Plan = { kind: PlanKind; steps: PlanStep[] }
-
-/** What a tool call of the turn returned, for the summary. */
-export type ToolRecord = { callId: string; name: string; text: string; isError: boolean; isDenied?: boolean }
-
 const text = (value: string): PlanStep => ({ kind: 'text', text: value })
 const tool = (name: ToolName, input: ToolInput, needsConfirmation = false): PlanStep =>
   needsConfirmation ? { kind: 'tool', name, input, needsConfirmation } : { kind: 'tool', name, input }

@@ -1,4 +1,4 @@
-import { pytestRun } from '../seed/session-scripts'
+import { pytestRun } from './turn-scripts'
 import { chunkLines, messages, normalizeToolPath, type ToolOutcome } from './tool-common'
 import { listDirectory, type FileMap } from './workspace-files'
 

@@ -4,23 +4,13 @@
  * the virtual workers and the worker process (worker-cli, real files) all use it, so a tool's
  * answer reads the same whichever of them ran it. Pure: no node or browser APIs.
  */
-export const TOOL_NAMES = [
-  'read_file',
-  'write_file',
-  'edit_file',
-  'list_files',
-  'glob_files',
-  'grep_files',
-  'execute',
-] as const
+import { TOOL_NAMES, type ToolInput, type ToolName } from '../db/run-state'
 
-export type ToolName = (typeof TOOL_NAMES)[number]
+export { TOOL_NAMES, type ToolInput, type ToolName }
 
 export function isToolName(value: string): value is ToolName {
   return (TOOL_NAMES as readonly string[]).includes(value)
 }
-
-export type ToolInput = Record<string, unknown>
 
 /** A tool's answer: output chunks (streamed as tool.delta where the backend runs it) and whether it failed. */
 export type ToolOutcome = { chunks: string[]; isError: boolean }

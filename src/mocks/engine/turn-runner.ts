@@ -1,14 +1,14 @@
 import type { components } from '@/api/schema.gen'
-import type { MockBackend } from '../backend'
+import type { MockBackend } from '../lib/backend'
 import type { SessionRecord } from '../db/types'
 import type { Random } from '../lib/clock'
 import type { ToolResultsDelivery } from '../lib/worker-events'
-import { transitionTurn, type Turn } from '../seed/session-history'
-import { splitWords, TurnEventWriter, type TurnEnding } from '../seed/turn-event-writer'
+import { addPendingTool, transitionTurn, type Turn } from '../lib/event-log'
+import { splitWords, TurnEventWriter, type TurnEnding } from './turn-event-writer'
 import { resolveExecution } from './environment-gate'
 import { runMemoryTool } from './memory-tools'
 import { summarize, type PlanStep } from './planner'
-import type { TurnRunState } from './run-state'
+import type { TurnRunState } from '../db/run-state'
 import { failure, type ToolOutcome } from './tool-common'
 import { ensureWorkItem } from './work-items'
 
@@ -235,11 +235,10 @@ export class TurnRunner {
     switch (execution.kind) {
       case 'worker':
         // The call waits in pending-tools until a worker posts its result (deliverResults).
-        record.pendingTools.push({
+        addPendingTool(record, this.backend.ids, {
           id: current.callId,
           name: current.name,
           input: current.input,
-          type: 'agent.tool_use',
         })
         ensureWorkItem(this.backend, record, execution.environment)
         writer.suspend(turn, 'waiting_for_worker')

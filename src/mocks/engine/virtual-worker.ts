@@ -1,6 +1,7 @@
 import type { components } from '@/api/schema.gen'
-import type { MockBackend } from '../backend'
+import type { MockBackend } from '../lib/backend'
 import type { EnvironmentRecord, WorkItemRecord } from '../db/types'
+import type { VirtualWorkerSpec, VirtualWorkerState, VirtualWorkerStatus } from '../lib/control-types'
 import { isProtocolError, type WorkerProtocol } from '../lib/worker-protocol-core'
 import { runMemoryTool } from './memory-tools'
 import type { Cancel, Scheduler } from './scheduler'
@@ -10,10 +11,12 @@ type ToolResult = components['schemas']['ToolResult']
 
 /**
  * A self-hosted worker living inside the mock, for the browser demo: it runs the HandsWorkerMain
- * loop (poll → ack → pending tools every second → run → post results, heartbeat every 15 s, stop
- * when its work is released) through the same protocol functions as the HTTP routes, and keeps its
- * own working files. It can be killed (it just goes silent, as a crashed process would) and
- * restarted with a new key.
+ * loop (poll → ack → skills → pending tools every second → run → post results, heartbeat every
+ * 15 s, stop after about 120 idle rounds) through the same protocol functions as the HTTP routes,
+ * and keeps its own working files. It polls only between items, so while it works only its item's
+ * `updatedAt` moves. It reads its item to learn that the server released it or another worker
+ * took it over. It can be killed (it just goes silent, as a crashed process would) and restarted
+ * with a new key.
  */
 export type VirtualWorkerTiming = {
   /** Between polls while idle (the mock answers a poll at once, so this stands in for long-polling). */
@@ -31,21 +34,6 @@ export const DEMO_WORKER_TIMING: VirtualWorkerTiming = {
   toolPollMs: 1_000,
   heartbeatMs: 15_000,
   idleRoundsBeforeStop: 120,
-}
-
-export type VirtualWorkerSpec = { workerId: string; environmentId: string; environmentKey: string }
-
-/** `key_rejected`: the key got a 401 (rotated); `killed`: died (fault or demo); `stopped`: shut down. */
-export type VirtualWorkerState = 'polling' | 'working' | 'stopped' | 'key_rejected' | 'killed'
-
-export type VirtualWorkerStatus = {
-  workerId: string
-  environmentId: string
-  state: VirtualWorkerState
-  /** The work item it holds. */
-  workId: string | null
-  toolsRun: number
-  lastError: string | null
 }
 
 export type VirtualWorkerDeps = {
@@ -66,7 +54,6 @@ export class VirtualWorker {
   private life = 0
   private readonly timers = new Set<Cancel>()
   private idleRounds = 0
-  private toolsRun = 0
   private lastError: string | null = null
 
   constructor(
@@ -84,7 +71,6 @@ export class VirtualWorker {
       environmentId: this.spec.environmentId,
       state: this.state,
       workId: this.claim?.workId ?? null,
-      toolsRun: this.toolsRun,
       lastError: this.lastError,
     }
   }
@@ -106,7 +92,7 @@ export class VirtualWorker {
     this.start()
   }
 
-  /** Ends every loop at once; `killed` keeps the claim recorded server-side until its lease lapses. */
+  /** Ends every loop at once; `killed` leaves the claim as the server has it, until another worker takes it over. */
   halt(state: 'stopped' | 'killed' | 'key_rejected', reason?: string): void {
     this.life += 1
     for (const cancel of this.timers) cancel()
@@ -151,7 +137,7 @@ export class VirtualWorker {
     this.later(this.deps.timing.heartbeatMs, () => this.beat(claim))
   }
 
-  /** Back to polling after the claim ended (stopped, lost, or released). */
+  /** Back to polling after the claim ended (stopped, released by the server, or taken over). */
   private release(claim: Claim): void {
     if (this.claim !== claim) return
     this.claim = null
@@ -164,35 +150,55 @@ export class VirtualWorker {
     const env = await this.environment()
     if (!env) return
     const { protocol, timing, backend } = this.deps
-    const item = protocol.claim(env, this.spec.workerId)
-    if (!item) {
+    const polled = protocol.poll(env, this.spec.workerId)
+    if (!polled) {
       this.later(timing.pollMs, () => this.poll())
       return
     }
-    const workspace = typeof item.metadata.workspace === 'string' ? item.metadata.workspace : item.sessionId
-    const acked = protocol.ack(env, item.id, {
-      workerId: this.spec.workerId,
-      workDir: `/home/${this.spec.workerId}/hands/${workspace}`,
-    })
-    if (isProtocolError(acked)) {
-      this.lastError = acked.message
+    const { item } = polled
+    const workDir = `/home/${this.spec.workerId}/hands/${item.sessionId}`
+    const refused = protocol.ack(env, item.id, { workerId: this.spec.workerId, workDir })
+    if (refused) {
+      this.lastError = refused.message
       this.later(timing.pollMs, () => this.poll())
       return
     }
     if (backend.faults.killWorkerMidClaim) {
-      // One-shot: this worker dies holding the claim; its lease lapses and another worker takes over.
+      // One-shot: this worker dies holding the claim; it stays active under this worker until it
+      // goes stale and another worker's poll takes it over.
       backend.faults.killWorkerMidClaim = false
       this.halt('killed', `killed after claiming ${item.id} (injected fault)`)
       return
     }
-    this.hold(acked)
+    this.stageSkills(env, item.sessionId, workDir)
+    this.hold(item)
     this.deps.onChange()
+  }
+
+  /** Like HandsWorkerMain: the session's skills land in `<workDir>/skills/<name>/` before any tool runs. */
+  private stageSkills(env: EnvironmentRecord, sessionId: string, workDir: string): void {
+    const bundle = this.deps.protocol.skills(env, sessionId)
+    if (isProtocolError(bundle)) return
+    const files = openWorkspace(this.deps.backend.db, `worker:${this.spec.workerId}${workDir}`)
+    for (const skill of bundle.skills) {
+      if (skill.skillContent !== undefined) files.set(`skills/${skill.name}/SKILL.md`, skill.skillContent)
+    }
+  }
+
+  /** The item as the server sees it now: still ours, or released (stopped) or taken over. */
+  private stillOurs(env: EnvironmentRecord, claim: Claim): boolean {
+    const item = this.deps.protocol.readWork(env, claim.workId)
+    return item !== null && item.status !== 'stopped' && item.claimedBy === this.spec.workerId
   }
 
   private async work(claim: Claim): Promise<void> {
     const env = await this.environment()
     if (!env || this.claim !== claim) return
     const { protocol, timing, backend } = this.deps
+    if (!this.stillOurs(env, claim)) {
+      this.release(claim)
+      return
+    }
     const tools = protocol.pendingTools(env, claim.sessionId)
     if (isProtocolError(tools)) {
       this.lastError = tools.message
@@ -206,48 +212,42 @@ export class VirtualWorker {
         this.release(claim)
         return
       }
-    } else {
-      this.idleRounds = 0
-      const files = openWorkspace(backend.db, `worker:${this.spec.workerId}${claim.workDir}`)
-      const shell = {
-        cwd: claim.workDir,
-        user: 'worker',
-        hostname: this.spec.workerId,
-        now: backend.clock.now(),
+      this.later(timing.toolPollMs, () => this.work(claim))
+      return
+    }
+    this.idleRounds = 0
+    const files = openWorkspace(backend.db, `worker:${this.spec.workerId}${claim.workDir}`)
+    const shell = {
+      cwd: claim.workDir,
+      user: 'worker',
+      hostname: this.spec.workerId,
+      now: backend.clock.now(),
+    }
+    const results: ToolResult[] = tools.map((tool) => {
+      const outcome = runMemoryTool(files, tool.name, tool.input, shell)
+      return {
+        tool_use_id: tool.id,
+        name: tool.name,
+        content: outcome.chunks.join(''),
+        is_error: outcome.isError,
       }
-      const results: ToolResult[] = tools.map((tool) => {
-        const outcome = runMemoryTool(files, tool.name, tool.input, shell)
-        return {
-          tool_use_id: tool.id,
-          name: tool.name,
-          content: outcome.chunks.join(''),
-          is_error: outcome.isError,
-        }
-      })
-      this.toolsRun += results.length
-      const posted = protocol.postToolResults(env, claim.sessionId, results)
+    })
+    // A slow tool (fault): the results arrive later; meanwhile only the heartbeat runs, no poll.
+    const busyMs = backend.faults.slowToolMs * tools.length
+    this.later(busyMs, async () => {
+      const current = await this.environment()
+      if (!current || this.claim !== claim) return
+      const posted = protocol.postToolResults(current, claim.sessionId, results)
       if (isProtocolError(posted)) this.lastError = posted.message
       this.deps.onChange()
-    }
-    this.later(timing.toolPollMs, () => this.work(claim))
+      this.later(timing.toolPollMs, () => this.work(claim))
+    })
   }
 
   private async beat(claim: Claim): Promise<void> {
     const env = await this.environment()
     if (!env || this.claim !== claim) return
-    const { protocol, timing } = this.deps
-    const item = protocol.heartbeat(env, claim.workId, { workerId: this.spec.workerId })
-    if (isProtocolError(item)) {
-      // The lease lapsed (or moved): drop the claim and poll for work again.
-      this.lastError = item.message
-      this.release(claim)
-      return
-    }
-    if (item.status === 'stopping') {
-      protocol.stop(env, claim.workId)
-      this.release(claim)
-      return
-    }
-    this.later(timing.heartbeatMs, () => this.beat(claim))
+    this.deps.protocol.heartbeat(env, claim.workId)
+    this.later(this.deps.timing.heartbeatMs, () => this.beat(claim))
   }
 }

@@ -1,31 +1,14 @@
-import type { MockBackend } from '../backend'
+import type { MockBackend } from '../lib/backend'
 import { CLAIMED_STATUSES } from '../lib/work-queue'
 import { createWorkerProtocol } from '../lib/worker-protocol-core'
-import { ENV, WORKERS } from '../seed/fixture-ids'
-import { seededEnvironmentKey } from '../seed/seed-control-plane'
 import type { Scheduler } from './scheduler'
+import type { VirtualWorkerSpec, VirtualWorkerStatus } from '../lib/control-types'
 import {
   DEMO_WORKER_TIMING,
   VirtualWorker,
   type VirtualWorkerDeps,
-  type VirtualWorkerSpec,
-  type VirtualWorkerStatus,
   type VirtualWorkerTiming,
 } from './virtual-worker'
-
-/** The seeded build-workers pair (DESIGN §4: "a worker online"), with the seed's derived key. */
-export const DEMO_VIRTUAL_WORKERS: readonly VirtualWorkerSpec[] = [
-  {
-    workerId: WORKERS.a,
-    environmentId: ENV.buildWorkers,
-    environmentKey: seededEnvironmentKey(ENV.buildWorkers),
-  },
-  {
-    workerId: WORKERS.b,
-    environmentId: ENV.buildWorkers,
-    environmentKey: seededEnvironmentKey(ENV.buildWorkers),
-  },
-]
 
 /** The virtual workers of one backend, by worker id. */
 export class VirtualWorkerPool {

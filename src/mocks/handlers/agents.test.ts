@@ -35,14 +35,39 @@ describe('agent list', () => {
     expect(items.map((agent) => agent.id).sort()).toEqual(
       [AGENT.releaseHelper, AGENT.docsWriter, AGENT.dataAnalyst, AGENT.triageBot].sort(),
     )
-    expect(items.find((agent) => agent.id === AGENT.releaseHelper)).toMatchObject({
-      defaultEnvironmentId: ENV.buildWorkers,
-      status: 'active',
-    })
     const research = await cp.call('/api/v1/agents', { token: alice, namespace: NS.research })
+    expect(research.status).toBe(200)
     expect(((await research.json()) as Schemas['AgentList']).items.map((agent) => agent.id)).toEqual([
       AGENT.researchScout,
     ])
+  })
+
+  it('C5: catalog agents carry displayName, agentKey and ISO times, and no name or defaultEnvironmentId', async () => {
+    const { items } = (await (
+      await cp.call('/api/v1/agents', { token: alice })
+    ).json()) as Schemas['AgentList']
+    const release = items.find((agent) => agent.id === AGENT.releaseHelper)
+    expect(release).toEqual({
+      id: AGENT.releaseHelper,
+      agentKey: 'release-helper',
+      displayName: 'release-helper',
+      description: expect.stringContaining('release branches') as unknown,
+      ownerType: 'user',
+      ownerRef: 'usr_alice',
+      status: 'active',
+      tenant: 'acme',
+      namespace: NS.team,
+      version: 1,
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) as unknown,
+      updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as unknown,
+      archivedAt: null,
+    })
+    for (const agent of items) {
+      expect(agent).not.toHaveProperty('name')
+      expect(agent).not.toHaveProperty('defaultEnvironmentId')
+    }
+    // The default the catalog does not carry lives in the definition.
+    expect((await readDefinition(AGENT.releaseHelper)).defaultEnvironmentId).toBe(ENV.buildWorkers)
   })
 
   it('includes archived agents on request and honours status and limit', async () => {
@@ -89,7 +114,7 @@ describe('definition', () => {
       defaultVaultIds: [],
     })
     expect(response.status).toBe(200)
-    const { definition } = (await response.json()) as Envelope
+    const { definition } = (await response.json()) as Schemas['AgentDefinitionUpdated']
     expect(definition).toEqual({
       ...current,
       version: 4,
@@ -99,22 +124,60 @@ describe('definition', () => {
       updatedBy: 'usr_alice',
     })
     expect(await readDefinition(AGENT.releaseHelper)).toEqual(definition)
+  })
 
-    const versions = (await (
+  it('C1: versions list as {agentId, versions:[{version, snapshot, createdAt}]}, one version as {agentId, version}', async () => {
+    const current = await readDefinition(AGENT.releaseHelper)
+    cp.clock.advance(1_000)
+    await patchDefinition(AGENT.releaseHelper, { ...current, defaultEnvironmentId: ENV.e2bPython })
+    const list = (await (
       await cp.call(`/api/v1/agents/${AGENT.releaseHelper}/versions`, { token: alice })
-    ).json()) as Schemas['AgentVersionList']
-    expect(versions.items.map((version) => version.version)).toEqual([4, 3, 2, 1])
-    expect(versions.items[0]?.summary).toBe('Changed defaultEnvironmentId, defaultVaultIds')
-    const v2 = (await (
+    ).json()) as Record<string, unknown>
+    expect(Object.keys(list).sort()).toEqual(['agentId', 'versions'])
+    const { versions } = list as Schemas['AgentVersionList']
+    expect(versions.map((version) => version.version)).toEqual([4, 3, 2, 1])
+    for (const version of versions)
+      expect(Object.keys(version).sort()).toEqual(['createdAt', 'snapshot', 'version'])
+    expect(versions[0]).toMatchObject({
+      version: 4,
+      createdAt: cp.clock.now(),
+      snapshot: { version: 4, defaultEnvironmentId: ENV.e2bPython },
+    })
+    const one = (await (
       await cp.call(`/api/v1/agents/${AGENT.releaseHelper}/versions/2`, { token: alice })
-    ).json()) as Schemas['AgentVersion']
-    expect(v2.definition.defaultEnvironmentId).toBe(ENV.buildWorkers)
+    ).json()) as Schemas['AgentVersionEnvelope']
+    expect(one.agentId).toBe(AGENT.releaseHelper)
+    expect(one.version.snapshot.defaultEnvironmentId).toBe(ENV.buildWorkers)
     expect((await cp.call(`/api/v1/agents/${AGENT.releaseHelper}/versions/9`, { token: alice })).status).toBe(
       404,
     )
     expect(
       (await cp.call(`/api/v1/agents/${AGENT.releaseHelper}/versions/latest`, { token: alice })).status,
-    ).toBe(404)
+    ).toBe(400)
+  })
+
+  it('C6: PATCH answers {agent, definition} without agentId, drops workspaceBinding, and definitions carry id, scope, ownerId, createdAt, archivedAt', async () => {
+    const current = await readDefinition(AGENT.releaseHelper)
+    expect(current).toMatchObject({
+      id: AGENT.releaseHelper,
+      scope: 'user',
+      ownerId: 'usr_alice',
+      createdAt: expect.any(Number) as unknown,
+      archivedAt: null,
+    })
+    const response = await patchDefinition(AGENT.releaseHelper, {
+      ...current,
+      name: 'release-helper-2',
+      workspaceBinding: { mode: 'pinned', ref: 'v1' },
+    })
+    const body = (await response.json()) as Record<string, unknown>
+    expect(Object.keys(body).sort()).toEqual(['agent', 'definition'])
+    const { agent, definition } = body as Schemas['AgentDefinitionUpdated']
+    expect(definition).not.toHaveProperty('workspaceBinding')
+    expect(definition).toMatchObject({ name: 'release-helper-2', id: AGENT.releaseHelper, scope: 'user' })
+    // The catalog entry follows the name, and bumps its own record version.
+    expect(agent).toMatchObject({ id: AGENT.releaseHelper, displayName: 'release-helper-2', version: 2 })
+    expect(await readDefinition(AGENT.releaseHelper)).not.toHaveProperty('workspaceBinding')
   })
 
   it('clears the fields a PATCH leaves out (not a merge)', async () => {
@@ -123,7 +186,7 @@ describe('definition', () => {
       name: 'release-helper',
       defaultEnvironmentId: ENV.buildWorkers,
     })
-    const { definition } = (await response.json()) as Envelope
+    const { definition } = (await response.json()) as Schemas['AgentDefinitionUpdated']
     expect(definition).toMatchObject({
       system: null,
       model: null,
@@ -131,7 +194,6 @@ describe('definition', () => {
       mcpServers: [],
       defaultMemoryStoreIds: [],
       defaultVaultIds: [],
-      workspaceBinding: null,
       defaultEnvironmentId: ENV.buildWorkers,
     })
   })
@@ -144,7 +206,10 @@ describe('definition', () => {
       model: 'qwen-plus',
     })
     expect(response.status).toBe(409)
-    expect(await response.json()).toEqual({ error: 'definition version conflict', code: 'version_conflict' })
+    expect(await response.json()).toEqual({
+      error: 'managed definition version conflict',
+      code: 'version_conflict',
+    })
     expect(await readDefinition(AGENT.releaseHelper)).toEqual(current)
   })
 
@@ -159,7 +224,7 @@ describe('definition', () => {
     const current = await readDefinition(AGENT.triageBot)
     const { definition } = (await (
       await patchDefinition(AGENT.triageBot, { ...current, maxIters: 0 })
-    ).json()) as Envelope
+    ).json()) as Schemas['AgentDefinitionUpdated']
     expect(definition.maxIters).toBe(20)
   })
 

@@ -1,13 +1,12 @@
 import type { HttpHandler } from 'msw'
 import type { components } from '@/api/schema.gen'
-import { isLocalAllowed, type MockBackend } from '../backend'
+import { isLocalAllowed, LOCAL_DISABLED_MESSAGE, type MockBackend } from '../lib/backend'
 import type { AgentRecord } from '../db/types'
 import { isVisible, roleDenied } from '../lib/access'
 import { canWrite } from '../lib/auth'
 import { http } from '../lib/openapi-http'
 import { isResponse, resolveContext, type RequestContext } from '../lib/request-context'
 import { controlPlaneError, isRecord, readJsonBody } from '../lib/responses'
-import { LOCAL_DISABLED_MESSAGE } from './environments'
 
 type Schemas = components['schemas']
 type AgentDefinition = Schemas['AgentDefinition']
@@ -15,6 +14,10 @@ type JsonObject = Record<string, unknown>
 
 /** Upstream stores a non-positive maxIters as 20. */
 const DEFAULT_MAX_ITERS = 20
+
+const AGENT_STATUSES: readonly string[] = ['active', 'archived', 'provisioning', 'provisioning_failed']
+
+const NAME_AND_VERSION = 'name and valid version are required'
 
 function badRequest(message: string, code = 'invalid_definition'): Response {
   return controlPlaneError(400, message, { code })
@@ -58,15 +61,6 @@ function maxIterations(body: JsonObject): number | null {
   return value > 0 ? value : DEFAULT_MAX_ITERS
 }
 
-function workspaceBinding(body: JsonObject): AgentDefinition['workspaceBinding'] {
-  const value = body.workspaceBinding
-  if (value === undefined || value === null) return null
-  if (typeof value !== 'string' && !isRecord(value)) {
-    throw new InvalidDefinition('workspaceBinding must be a string, an object or null')
-  }
-  return value
-}
-
 function multiagent(body: JsonObject): JsonObject | null {
   const value = body.multiagent
   if (value === undefined || value === null) return null
@@ -74,25 +68,43 @@ function multiagent(body: JsonObject): JsonObject | null {
   return value
 }
 
+/** The writable fields of a definition (upstream ManagedDefinitionInput). */
+type DefinitionInput = Pick<
+  AgentDefinition,
+  | 'name'
+  | 'description'
+  | 'system'
+  | 'model'
+  | 'maxIters'
+  | 'workspaceId'
+  | 'workspacePath'
+  | 'tools'
+  | 'mcpServers'
+  | 'skills'
+  | 'multiagent'
+  | 'defaultEnvironmentId'
+  | 'defaultMemoryStoreIds'
+  | 'defaultVaultIds'
+>
+
 /**
  * The PATCH is not a merge: every writable field comes from the body, and a field the body leaves
- * out is cleared (null or []). That is the upstream risk the console's read-modify-write guards against.
+ * out is cleared (null or []). That is the upstream risk the console's read-modify-write guards
+ * against. `workspaceBinding` is not a field upstream knows, so it is dropped without a word.
  */
-function readDefinition(body: JsonObject, nextVersion: number): AgentDefinition | Response {
+function readDefinition(body: JsonObject): DefinitionInput | Response {
   const { name } = body
-  if (typeof name !== 'string' || !name.trim()) return badRequest('name required', 'name_required')
+  if (typeof name !== 'string' || !name.trim()) return badRequest(NAME_AND_VERSION)
   if (body.defaultEnvironmentId === '')
     return badRequest('defaultEnvironmentId must be an environment id or null')
   try {
     return {
-      version: nextVersion,
       name,
       description: nullableString(body, 'description'),
       system: nullableString(body, 'system'),
       model: nullableString(body, 'model'),
       maxIters: maxIterations(body),
       workspaceId: nullableString(body, 'workspaceId'),
-      workspaceBinding: workspaceBinding(body),
       workspacePath: nullableString(body, 'workspacePath'),
       tools: objectArray(body, 'tools'),
       mcpServers: objectArray(body, 'mcpServers'),
@@ -106,31 +118,6 @@ function readDefinition(body: JsonObject, nextVersion: number): AgentDefinition 
     if (error instanceof InvalidDefinition) return badRequest(error.message)
     throw error
   }
-}
-
-const SUMMARY_FIELDS = [
-  'name',
-  'description',
-  'system',
-  'model',
-  'maxIters',
-  'workspaceId',
-  'workspaceBinding',
-  'workspacePath',
-  'tools',
-  'mcpServers',
-  'skills',
-  'multiagent',
-  'defaultEnvironmentId',
-  'defaultMemoryStoreIds',
-  'defaultVaultIds',
-] as const
-
-function changeSummary(before: AgentDefinition, after: AgentDefinition): string {
-  const changed = SUMMARY_FIELDS.filter(
-    (field) => JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null),
-  )
-  return changed.length ? `Changed ${changed.join(', ')}` : 'No changes'
 }
 
 export function createAgentHandlers(backend: MockBackend): HttpHandler[] {
@@ -189,8 +176,8 @@ export function createAgentHandlers(backend: MockBackend): HttpHandler[] {
         )
       }
       const status = query.get('status')
-      if (status !== null && status !== 'active' && status !== 'archived') {
-        return response.untyped(controlPlaneError(400, 'status must be active or archived'))
+      if (status !== null && !AGENT_STATUSES.includes(status)) {
+        return response.untyped(controlPlaneError(400, `status must be one of ${AGENT_STATUSES.join(', ')}`))
       }
       const includeArchivedText = query.get('includeArchived')
       if (includeArchivedText !== null && includeArchivedText !== 'true' && includeArchivedText !== 'false') {
@@ -207,7 +194,7 @@ export function createAgentHandlers(backend: MockBackend): HttpHandler[] {
         .filter((agent) =>
           status === null ? includeArchived || agent.status === 'active' : agent.status === status,
         )
-        .sort((a, b) => Number(b.updatedAt) - Number(a.updatedAt) || a.id.localeCompare(b.id))
+        .sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt) || a.id.localeCompare(b.id))
       return response(200).json({ items: limit === null ? items : items.slice(0, limit) })
     }),
 
@@ -232,36 +219,47 @@ export function createAgentHandlers(backend: MockBackend): HttpHandler[] {
         return response.untyped(controlPlaneError(400, 'invalid JSON body'))
       const { version } = body.value
       if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
-        return response.untyped(badRequest('version required', 'version_required'))
+        return response.untyped(badRequest(NAME_AND_VERSION))
       }
+      const input = readDefinition(body.value)
+      if (isResponse(input)) return response.untyped(input)
       if (version !== record.definition.version) {
         return response.untyped(
-          controlPlaneError(409, 'definition version conflict', { code: 'version_conflict' }),
+          controlPlaneError(409, 'managed definition version conflict', { code: 'version_conflict' }),
         )
       }
-      const next = readDefinition(body.value, version + 1)
-      if (isResponse(next)) return response.untyped(next)
-      const invalid = checkReferences(context, next)
-      if (invalid) return response.untyped(invalid)
       const now = backend.clock.now()
-      const definition: AgentDefinition = { ...next, updatedAt: now, updatedBy: context.user.userId }
+      const definition: AgentDefinition = {
+        ...input,
+        id: record.definition.id,
+        scope: record.definition.scope,
+        ownerId: record.definition.ownerId,
+        version: version + 1,
+        createdAt: record.definition.createdAt,
+        updatedAt: now,
+        updatedBy: context.user.userId,
+        archivedAt: record.definition.archivedAt ?? null,
+      }
+      const invalid = checkReferences(context, definition)
+      if (invalid) return response.untyped(invalid)
       record.versions.unshift({
         version: definition.version,
+        snapshot: structuredClone(definition),
         createdAt: now,
-        createdBy: context.user.userId,
-        summary: changeSummary(record.definition, definition),
-        definition: structuredClone(definition),
       })
       record.definition = definition
-      record.agent = {
-        ...record.agent,
-        name: definition.name,
-        description: definition.description ?? '',
-        defaultEnvironmentId: definition.defaultEnvironmentId ?? null,
-        version: (record.agent.version ?? 0) + 1,
-        updatedAt: now,
+      // The catalog entry changes (and bumps its own version) only when its name or description does.
+      const description = definition.description ?? ''
+      if (record.agent.displayName !== definition.name || record.agent.description !== description) {
+        record.agent = {
+          ...record.agent,
+          displayName: definition.name,
+          description,
+          version: (record.agent.version ?? 0) + 1,
+          updatedAt: new Date(now).toISOString(),
+        }
       }
-      return response(200).json({ agentId: record.agent.id, definition })
+      return response(200).json({ agent: record.agent, definition })
     }),
 
     http.get('/api/v1/agents/{agentId}/versions', ({ request, params, response }) => {
@@ -269,8 +267,8 @@ export function createAgentHandlers(backend: MockBackend): HttpHandler[] {
       if (isResponse(context)) return response.untyped(context)
       const record = find(context, params.agentId)
       if (isResponse(record)) return response.untyped(record)
-      const items = [...record.versions].sort((a, b) => b.version - a.version)
-      return response(200).json({ items })
+      const versions = [...record.versions].sort((a, b) => b.version - a.version)
+      return response(200).json({ agentId: record.agent.id, versions })
     }),
 
     http.get('/api/v1/agents/{agentId}/versions/{version}', ({ request, params, response }) => {
@@ -279,13 +277,10 @@ export function createAgentHandlers(backend: MockBackend): HttpHandler[] {
       const record = find(context, params.agentId)
       if (isResponse(record)) return response.untyped(record)
       const wanted = /^\d+$/.test(params.version) ? Number.parseInt(params.version, 10) : Number.NaN
+      if (!(wanted > 0)) return response.untyped(controlPlaneError(400, 'valid version is required'))
       const version = record.versions.find((candidate) => candidate.version === wanted)
-      if (!version) {
-        return response.untyped(
-          controlPlaneError(404, `version ${params.version} of agent ${params.agentId} not found`),
-        )
-      }
-      return response(200).json(version)
+      if (!version) return response.untyped(controlPlaneError(404, 'managed definition not found'))
+      return response(200).json({ agentId: record.agent.id, version })
     }),
   ]
 }

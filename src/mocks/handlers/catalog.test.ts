@@ -37,6 +37,19 @@ describe('memory stores and vaults', () => {
     expect(JSON.stringify(vaults)).not.toMatch(/secret"\s*:/i)
   })
 
+  it('C22: vaults are labelled by displayName only; a memory store without a description has ""', async () => {
+    const vaults = (await (await cp.call('/api/vaults', { token: bob })).json()) as Schemas['Vault'][]
+    for (const vault of vaults) {
+      expect(vault.displayName).toEqual(expect.any(String))
+      expect(vault).not.toHaveProperty('name')
+    }
+    const stores = (await (
+      await cp.call('/api/memory-stores', { token: bob })
+    ).json()) as Schemas['MemoryStore'][]
+    expect(stores.find((store) => store.id === MEMORY.incidents)?.description).toBe('')
+    expect(stores.every((store) => typeof store.description === 'string')).toBe(true)
+  })
+
   it('applies the same paging rules as environments and scopes to the namespace', async () => {
     expect((await cp.call('/api/vaults?offset=1', { token: bob })).status).toBe(400)
     expect((await cp.call('/api/memory-stores?limit=501', { token: bob })).status).toBe(400)

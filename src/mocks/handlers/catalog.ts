@@ -1,5 +1,5 @@
 import type { HttpHandler } from 'msw'
-import type { MockBackend } from '../backend'
+import type { MockBackend } from '../lib/backend'
 import type { Scoped } from '../db/types'
 import { isVisible } from '../lib/access'
 import { http } from '../lib/openapi-http'

@@ -126,13 +126,59 @@ describe('create', () => {
     }
   })
 
-  it('rejects an unknown type and a non-object config', async () => {
+  it('C7: an environment created without config stores null, and every read answers config: null', async () => {
+    const created = await cp.call('/api/environments', {
+      method: 'POST',
+      token: alice,
+      body: { name: 'default-local', type: 'local' },
+    })
+    const env = (await created.json()) as Env
+    expect(env.config).toBeNull()
+    expect(
+      ((await (await cp.call(`/api/environments/${env.id}`, { token: alice })).json()) as Env).config,
+    ).toBeNull()
+    const listed = (await (await cp.call('/api/environments', { token: alice })).json()) as Env[]
+    expect(listed.find((candidate) => candidate.id === env.id)?.config).toBeNull()
+    // A PATCH with config null keeps what is stored; a config object replaces it.
+    const renamed = await cp.call(`/api/environments/${env.id}`, {
+      method: 'PATCH',
+      token: alice,
+      body: { name: 'renamed', config: null },
+    })
+    expect(((await renamed.json()) as Env).config).toBeNull()
+  })
+
+  it('C8: memoryAccess values other than read_only/read_write are a 400 on create and update', async () => {
+    for (const memoryAccess of [{ mem_x: 'write' }, { mem_x: true }, 'read_only']) {
+      const response = await cp.call('/api/environments', {
+        method: 'POST',
+        token: alice,
+        body: { name: 'x', type: 'remote', config: { memoryAccess } },
+      })
+      expect(response.status, JSON.stringify(memoryAccess)).toBe(400)
+    }
+    const good = await cp.call('/api/environments', {
+      method: 'POST',
+      token: alice,
+      body: { name: 'x', type: 'remote', config: { memoryAccess: { a: 'read_only', b: 'read_write' } } },
+    })
+    expect(good.status).toBe(200)
+    const patched = await cp.call(`/api/environments/${ENV.sharedDocs}`, {
+      method: 'PATCH',
+      token: alice,
+      body: { config: { memoryAccess: { a: 'admin' } } },
+    })
+    expect(patched.status).toBe(400)
+  })
+
+  it('C9: an unknown type is a 400 Unsupported environment type; a non-object config is a 400', async () => {
     const badType = await cp.call('/api/environments', {
       method: 'POST',
       token: alice,
       body: { name: 'x', type: 'kubernetes' },
     })
     expect(badType.status).toBe(400)
+    expect(await badType.json()).toEqual({ error: 'Unsupported environment type' })
     const badConfig = await cp.call('/api/environments', {
       method: 'POST',
       token: alice,
@@ -228,7 +274,7 @@ describe('read and edit', () => {
     expect(sameType.status).toBe(200)
   })
 
-  it('archive hides the environment from the list; PATCH then answers 409 and rotate 404', async () => {
+  it('C9: archive hides the environment from the list; a second archive and rotate answer 404, PATCH 409', async () => {
     const archived = await cp.call(`/api/environments/${ENV.sharedDocs}/archive`, {
       method: 'POST',
       token: alice,
@@ -236,6 +282,11 @@ describe('read and edit', () => {
     expect(archived.status).toBe(200)
     expect(((await archived.json()) as Env).archivedAt).toBe(cp.clock.now())
     expect((await listIds(alice)).ids).not.toContain(ENV.sharedDocs)
+    const again = await cp.call(`/api/environments/${ENV.sharedDocs}/archive`, {
+      method: 'POST',
+      token: alice,
+    })
+    expect(again.status).toBe(404)
 
     const patch = await cp.call(`/api/environments/${ENV.sharedDocs}`, {
       method: 'PATCH',

@@ -1,6 +1,6 @@
 import type { HttpHandler } from 'msw'
 import type { components } from '@/api/schema.gen'
-import { isLocalAllowed, type MockBackend } from '../backend'
+import { isLocalAllowed, LOCAL_DISABLED_MESSAGE, type MockBackend } from '../lib/backend'
 import type { EnvironmentRecord } from '../db/types'
 import { isVisible, roleDenied } from '../lib/access'
 import { canWrite } from '../lib/auth'
@@ -15,14 +15,25 @@ type EnvironmentType = Schemas['EnvironmentType']
 
 const ENVIRONMENT_TYPES: readonly EnvironmentType[] = ['local', 'sandbox', 'remote', 'self_hosted']
 
-export const LOCAL_DISABLED_MESSAGE = 'local environments are disabled by deployment policy'
-
 function parseType(value: unknown): EnvironmentType | null {
   // Upstream compares lower-cased and treats a missing type as `local`.
   if (value === undefined) return 'local'
   if (typeof value !== 'string') return null
   const lowered = value.trim().toLowerCase()
   return ENVIRONMENT_TYPES.find((type) => type === lowered) ?? null
+}
+
+const MEMORY_ACCESS = new Set(['read_only', 'read_write'])
+
+/** `config.memoryAccess`, when present, maps memory store ids to `read_only` or `read_write` (400 otherwise). */
+function memoryAccessProblem(config: unknown): string | null {
+  if (!isRecord(config) || config.memoryAccess === undefined) return null
+  const access = config.memoryAccess
+  if (!isRecord(access)) return 'memoryAccess must map memory store ids to read_only or read_write'
+  const bad = Object.entries(access).find(
+    ([, value]) => typeof value !== 'string' || !MEMORY_ACCESS.has(value),
+  )
+  return bad ? `memoryAccess for ${bad[0]} must be read_only or read_write` : null
 }
 
 function notFound(id: string): Response {
@@ -81,15 +92,18 @@ export function createEnvironmentHandlers(backend: MockBackend): HttpHandler[] {
       const body = await readJsonBody(request)
       if (!body.ok || !isRecord(body.value))
         return response.untyped(controlPlaneError(400, 'invalid JSON body'))
-      const { name, type: rawType, config = {} } = body.value
+      // No config means JSON null, stored and read back as `"config": null`.
+      const { name, type: rawType, config = null } = body.value
       // Upstream answers this one validation error as plain text (writeTextErr).
       if (typeof name !== 'string' || !name.trim())
         return response.untyped(plainTextError(400, 'name required'))
       const type = parseType(rawType)
-      if (!type) {
-        return response.untyped(controlPlaneError(400, `type must be one of ${ENVIRONMENT_TYPES.join(', ')}`))
+      if (!type) return response.untyped(controlPlaneError(400, 'Unsupported environment type'))
+      if (config !== null && !isRecord(config)) {
+        return response.untyped(controlPlaneError(400, 'config must be a JSON object'))
       }
-      if (!isRecord(config)) return response.untyped(controlPlaneError(400, 'config must be a JSON object'))
+      const accessProblem = memoryAccessProblem(config)
+      if (accessProblem) return response.untyped(controlPlaneError(400, accessProblem))
       if (type === 'local' && !isLocalAllowed(backend)) {
         return response.untyped(controlPlaneError(403, LOCAL_DISABLED_MESSAGE))
       }
@@ -102,7 +116,7 @@ export function createEnvironmentHandlers(backend: MockBackend): HttpHandler[] {
           id: backend.ids('env'),
           name,
           type,
-          // Stored exactly as sent: the server validates no config key, known or not.
+          // Stored as sent: apart from memoryAccess the server validates no config key.
           config,
           ownerId:
             namespace?.kind === 'personal'
@@ -145,15 +159,19 @@ export function createEnvironmentHandlers(backend: MockBackend): HttpHandler[] {
       if (name !== undefined && (typeof name !== 'string' || !name.trim())) {
         return response.untyped(controlPlaneError(400, 'name must not be empty'))
       }
-      if (config !== undefined && !isRecord(config)) {
+      // `config: null` reads as "not sent" (Go's nil), so it keeps the stored config.
+      const newConfig = config === null ? undefined : config
+      if (newConfig !== undefined && !isRecord(newConfig)) {
         return response.untyped(controlPlaneError(400, 'config must be a JSON object'))
       }
-      if (name === undefined && config === undefined) return response(200).json(record.environment)
+      const accessProblem = memoryAccessProblem(newConfig)
+      if (accessProblem) return response.untyped(controlPlaneError(400, accessProblem))
+      if (name === undefined && newConfig === undefined) return response(200).json(record.environment)
       // No merge and no version check: the body's config replaces the stored one, last writer wins.
       record.environment = {
         ...record.environment,
         ...(typeof name === 'string' ? { name } : {}),
-        ...(config !== undefined ? { config } : {}),
+        ...(newConfig !== undefined ? { config: newConfig } : {}),
         updatedAt: backend.clock.now(),
       }
       return response(200).json(record.environment)
@@ -170,11 +188,10 @@ export function createEnvironmentHandlers(backend: MockBackend): HttpHandler[] {
       const found = findForEdit(request, params.id)
       if (isResponse(found)) return response.untyped(found)
       const { record } = found
-      // Archiving twice keeps the first archive time: a retried click must not move it.
-      if (record.environment.archivedAt === null) {
-        const now = backend.clock.now()
-        record.environment = { ...record.environment, archivedAt: now, updatedAt: now }
-      }
+      // Only an active environment can be archived: a second archive finds nothing (404).
+      if (record.environment.archivedAt !== null) return response.untyped(notFound(params.id))
+      const now = backend.clock.now()
+      record.environment = { ...record.environment, archivedAt: now, updatedAt: now }
       return response(200).json(record.environment)
     }),
 

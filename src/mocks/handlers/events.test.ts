@@ -5,7 +5,7 @@ import type { SessionRecord } from '../db/types'
 import { encodeCursor } from '../lib/cursor'
 import { listenerCount } from '../lib/event-bus'
 import { SESSION } from '../seed/fixture-ids'
-import { appendEvent } from '../seed/session-history'
+import { appendEvent } from '../lib/event-log'
 import { MORE_SESSIONS } from '../seed/seed-sessions'
 import { startSessionBackend, type SessionHarness } from '../testing/session-harness'
 
@@ -60,7 +60,7 @@ describe('GET …/events', () => {
     expect(first.data).toHaveLength(100)
   })
 
-  it('answers 400 for bad or foreign cursors, 409 ahead of the head and 410 cursor_expired when compacted', async () => {
+  it('C19: answers 400 for a malformed or foreign cursor and 409 for one ahead of the head', async () => {
     harness = await startSessionBackend()
     const id = SESSION.buildDone
     const head = record(id).nextSeq - 1
@@ -70,8 +70,24 @@ describe('GET …/events', () => {
     expect(cross.status).toBe(400)
     expect(await cross.json()).toMatchObject({ status: 400, error: 'Bad Request', code: 'invalid_cursor' })
     expect((await harness.call(eventsPath(id, `?after=${encodeCursor(id, head + 1)}`))).status).toBe(409)
+    expect((await harness.call(eventsPath(id, `?after=${encodeCursor(id, head)}`))).status).toBe(200)
     expect((await harness.call(eventsPath(id, '?limit=1001'))).status).toBe(400)
+  })
 
+  it('C19: has no 410: a cursor into compacted history continues from the oldest retained event', async () => {
+    harness = await startSessionBackend()
+    const compacted = record(MORE_SESSIONS.compacted)
+    const page = await harness.call(
+      eventsPath(compacted.session.id, `?limit=2&after=${encodeCursor(compacted.session.id, 3)}`),
+    )
+    expect(page.status).toBe(200)
+    expect((await json<EventPage>(page)).data.map((event) => event.id)).toEqual(
+      compacted.events.slice(0, 2).map((event) => event.id),
+    )
+  })
+
+  it('C19 (docs variant): answers 410 cursor_expired for a compacted cursor', async () => {
+    harness = await startSessionBackend({ options: { apiVariant: 'docs' } })
     const compacted = record(MORE_SESSIONS.compacted)
     const expired = await harness.call(
       eventsPath(compacted.session.id, `?after=${encodeCursor(compacted.session.id, 3)}`),
@@ -80,6 +96,39 @@ describe('GET …/events', () => {
     expect(await expired.json()).toMatchObject({ status: 410, code: 'cursor_expired' })
     const fromStart = await json<EventPage>(await harness.call(eventsPath(compacted.session.id, '?limit=1')))
     expect(fromStart.data[0]?.id).toBe(compacted.events[0]?.id)
+  })
+
+  it('C20: next_cursor is always a string, also on an empty page of an empty log, and the page has no as_of', async () => {
+    harness = await startSessionBackend()
+    const session = record(MORE_SESSIONS.fresh)
+    session.events.splice(0)
+    session.nextSeq = 1
+    const empty = await json<Record<string, unknown>>(await harness.call(eventsPath(session.session.id)))
+    expect(Object.keys(empty).sort()).toEqual(['data', 'has_more', 'next_cursor'])
+    expect(empty).toMatchObject({ data: [], has_more: false })
+    expect(typeof empty.next_cursor).toBe('string')
+    // That cursor is a valid position: appending and reading after it gets the new event.
+    appendEvent(session, 'session.hint', { hint: 'first' }, harness.clock.now())
+    const next = await json<EventPage>(
+      await harness.call(eventsPath(session.session.id, `?after=${String(empty.next_cursor)}`)),
+    )
+    expect(next.data.map((event) => event.type)).toEqual(['session.hint'])
+    expect(typeof next.next_cursor).toBe('string')
+  })
+
+  it('C20: GET …/events/{eventId} answers the envelope, 404 for an event of another session', async () => {
+    harness = await startSessionBackend()
+    const event = record(SESSION.buildDone).events[4]
+    if (!event) throw new Error('seeded event missing')
+    const found = await harness.call(`/api/v1/agent-sessions/${SESSION.buildDone}/events/${event.id}`)
+    expect(found.status).toBe(200)
+    expect(await found.json()).toEqual(event)
+    expect(
+      (await harness.call(`/api/v1/agent-sessions/${SESSION.buildActive}/events/${event.id}`)).status,
+    ).toBe(404)
+    expect((await harness.call(`/api/v1/agent-sessions/${SESSION.buildDone}/events/evt_nope`)).status).toBe(
+      404,
+    )
   })
 })
 
@@ -115,7 +164,7 @@ describe('GET …/events/stream', () => {
     expect(listenerCount(session)).toBe(0)
 
     const lastId = head.at(-1)?.id ?? ''
-    // The header wins over a (stale) `after` parameter.
+    // Of a (stale) `after` parameter and Last-Event-ID, the later position wins: here the header.
     const liveAt = harness.clock.now()
     const { messages: rest } = await readStream(
       streamPath(SESSION.largeHistory, `?after=${session.events[10]?.cursor}`),
@@ -139,7 +188,7 @@ describe('GET …/events/stream', () => {
     expect(listenerCount(session)).toBe(0)
   })
 
-  it('sends comment heartbeats that never move the cursor', async () => {
+  it('C21: sends `:keepalive` comment heartbeats that never move the cursor', async () => {
     harness = await startSessionBackend({ options: { streamHeartbeatMs: 5 } })
     const session = record(MORE_SESSIONS.fresh)
     const controller = new AbortController()
@@ -161,7 +210,7 @@ describe('GET …/events/stream', () => {
     }
     await settle()
     expect(listenerCount(session)).toBe(0)
-    expect(comments.slice(0, 2)).toEqual(['keep-alive', 'keep-alive'])
+    expect(comments.slice(0, 2)).toEqual(['keepalive', 'keepalive'])
     expect(messages.map((message) => message.event)).toEqual([
       'session.status_created',
       'session.status_idle',
@@ -169,16 +218,39 @@ describe('GET …/events/stream', () => {
     ])
   })
 
-  it('answers 410 before streaming when the cursor expired, and 400 for a foreign one', async () => {
+  it('C21: resumes from the later of `after` and Last-Event-ID', async () => {
     harness = await startSessionBackend()
+    const session = record(SESSION.buildDone)
+    const early = session.events[2]?.cursor ?? ''
+    const late = session.events[10]?.cursor ?? ''
+    for (const [query, header] of [
+      [late, early],
+      [early, late],
+    ] as const) {
+      const { messages } = await readStream(streamPath(SESSION.buildDone, `?after=${query}`), 1, {
+        headers: { 'Last-Event-ID': header },
+      })
+      expect(messages[0]?.id).toBe(session.events[11]?.cursor)
+    }
+  })
+
+  it('C19: the stream answers 400 for a foreign cursor in either place and 409 for one ahead, before streaming', async () => {
+    harness = await startSessionBackend()
+    const id = MORE_SESSIONS.compacted
+    const foreign = record(SESSION.buildDone).events[0]?.cursor ?? ''
+    expect((await harness.call(streamPath(id, `?after=${foreign}`))).status).toBe(400)
+    expect((await harness.call(streamPath(id), { headers: { 'Last-Event-ID': foreign } })).status).toBe(400)
+    const ahead = encodeCursor(id, record(id).nextSeq)
+    expect((await harness.call(streamPath(id), { headers: { 'Last-Event-ID': ahead } })).status).toBe(409)
+    expect(listenerCount(record(id))).toBe(0)
+  })
+
+  it('C19 (docs variant): the stream answers 410 before streaming when the cursor expired', async () => {
+    harness = await startSessionBackend({ options: { apiVariant: 'docs' } })
     const id = MORE_SESSIONS.compacted
     const expired = await harness.call(streamPath(id), { headers: { 'Last-Event-ID': encodeCursor(id, 2) } })
     expect(expired.status).toBe(410)
     expect(await expired.json()).toMatchObject({ code: 'cursor_expired' })
-    const foreign = await harness.call(
-      streamPath(id, `?after=${record(SESSION.buildDone).events[0]?.cursor}`),
-    )
-    expect(foreign.status).toBe(400)
     expect(listenerCount(record(id))).toBe(0)
   })
 })

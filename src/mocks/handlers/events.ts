@@ -1,13 +1,13 @@
 import type { HttpHandler } from 'msw'
-import type { MockBackend } from '../backend'
+import type { MockBackend } from '../lib/backend'
 import type { SessionRecord } from '../db/types'
-import { resolveCursor } from '../lib/cursor'
+import { encodeCursor, resolveCursor } from '../lib/cursor'
 import { subscribe } from '../lib/event-bus'
 import { http } from '../lib/openapi-http'
 import { isResponse } from '../lib/request-context'
 import { sessionApiError } from '../lib/responses'
 import { deriveSessionViews } from '../lib/session-views'
-import { firstSeq, headSeq, type PublicEvent } from '../seed/session-history'
+import { firstSeq, headSeq, type PublicEvent } from '../lib/event-log'
 import { badRequest, findSession } from './session-common'
 
 const DEFAULT_PAGE = 100
@@ -15,12 +15,18 @@ const MAX_PAGE = 1000
 /** Replay is written in slices so a 100,000-event backlog streams with back-pressure instead of at once. */
 const REPLAY_BATCH = 500
 
-/** The `after` position as a sequence, or the server's 400/409/410 answer. */
-function afterSeq(request: Request, record: SessionRecord, cursor: string | null): number | Response {
+/** The `after` position as a sequence, or the server's 400/409 (docs variant: also 410) answer. */
+function afterSeq(
+  backend: MockBackend,
+  request: Request,
+  record: SessionRecord,
+  cursor: string | null,
+): number | Response {
   const result = resolveCursor(cursor, {
     sessionId: record.session.id,
     headSeq: headSeq(record),
     retainedFromSeq: record.retainedFromSeq,
+    expireCompacted: backend.options.apiVariant === 'docs',
   })
   return result.ok ? result.afterSeq : sessionApiError(request, result.status, result.code, result.message)
 }
@@ -79,7 +85,7 @@ function eventStream(backend: MockBackend, request: Request, record: SessionReco
       // Comment lines keep proxies from timing the stream out; they never move the client's cursor.
       if (backend.options.streamHeartbeatMs > 0) {
         heartbeat = setInterval(() => {
-          if (!isClosed) controller.enqueue(encoder.encode(': keep-alive\n\n'))
+          if (!isClosed) controller.enqueue(encoder.encode(':keepalive\n\n'))
         }, backend.options.streamHeartbeatMs)
       }
       handleAbort = () => {
@@ -183,26 +189,45 @@ export function createSessionViewHandlers(backend: MockBackend): HttpHandler[] {
       const limit = parseLimit(request)
       if (isResponse(limit)) return response.untyped(limit)
       const cursor = new URL(request.url).searchParams.get('after')
-      const after = afterSeq(request, access.record, cursor)
+      const after = afterSeq(backend, request, access.record, cursor)
       if (isResponse(after)) return response.untyped(after)
-      const data = eventsAfter(access.record, after, limit).events
-      const last = data.at(-1)
+      const page = eventsAfter(access.record, after, limit)
+      const next = page.events.length > 0 ? page.lastSeq : after
+      // Always a cursor, even for an empty page at the start of an empty log; no `as_of` here.
       return response(200).json({
-        data,
-        has_more: last ? last.cursor !== access.record.events.at(-1)?.cursor : false,
-        // On an empty page the caller keeps its position; from the start of an empty log there is none.
-        next_cursor: last?.cursor ?? cursor ?? null,
+        data: page.events,
+        next_cursor: encodeCursor(access.record.session.id, next),
+        has_more: next < headSeq(access.record),
       })
     }),
 
     http.get('/api/v1/agent-sessions/{session}/events/stream', ({ request, params, response }) => {
       const access = findSession(backend, request, params.session)
       if (isResponse(access)) return response.untyped(access)
-      // The standard resume header wins over the query parameter (Gen-B rule).
-      const cursor = request.headers.get('Last-Event-ID') ?? new URL(request.url).searchParams.get('after')
-      const after = afterSeq(request, access.record, cursor)
-      if (isResponse(after)) return response.untyped(after)
-      return response.untyped(eventStream(backend, request, access.record, after))
+      // Both positions are checked; the later of `after` and Last-Event-ID wins.
+      const fromQuery = afterSeq(
+        backend,
+        request,
+        access.record,
+        new URL(request.url).searchParams.get('after'),
+      )
+      if (isResponse(fromQuery)) return response.untyped(fromQuery)
+      const fromHeader = afterSeq(backend, request, access.record, request.headers.get('Last-Event-ID'))
+      if (isResponse(fromHeader)) return response.untyped(fromHeader)
+      return response.untyped(eventStream(backend, request, access.record, Math.max(fromQuery, fromHeader)))
+    }),
+
+    // After the stream route, so `stream` is never read as an event id.
+    http.get('/api/v1/agent-sessions/{session}/events/{eventId}', ({ request, params, response }) => {
+      const access = findSession(backend, request, params.session)
+      if (isResponse(access)) return response.untyped(access)
+      const event = access.record.events.find((candidate) => candidate.id === params.eventId)
+      if (!event) {
+        return response.untyped(
+          sessionApiError(request, 404, 'event_not_found', `event ${params.eventId} not found`),
+        )
+      }
+      return response(200).json(event)
     }),
 
     http.get('/api/v1/agent-sessions/{session}/tools', ({ request, params, response }) => {

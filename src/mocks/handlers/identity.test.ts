@@ -30,7 +30,26 @@ describe('identity', () => {
       username: 'alice',
       roles: ['developer'],
       isAdmin: false,
+      aiAvailable: false,
     })
+  })
+
+  it('C22: /auth/me includes aiAvailable; the scope says single or multi and namespaces carry accessVersion and groups', async () => {
+    const alice = await cp.login('alice')
+    const me = (await (await cp.call('/api/auth/me', { token: alice })).json()) as Record<string, unknown>
+    expect(me.aiAvailable).toBe(false)
+    const scope = (await (await cp.call('/api/v1/me/scope', { token: alice })).json()) as {
+      mode: string
+      namespaces: Record<string, unknown>[]
+    }
+    expect(scope.mode).toBe('multi')
+    for (const namespace of scope.namespaces) {
+      expect(namespace).toMatchObject({ accessVersion: expect.any(Number) as unknown, groups: [] })
+      expect(namespace).not.toHaveProperty('version')
+    }
+    const bob = await cp.login('bob')
+    const bobScope = (await (await cp.call('/api/v1/me/scope', { token: bob })).json()) as { mode: string }
+    expect(bobScope.mode).toBe('single')
   })
 
   it('rejects bad credentials with 401 {error}', async () => {

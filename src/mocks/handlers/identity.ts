@@ -1,6 +1,6 @@
 import type { HttpHandler } from 'msw'
 import type { components } from '@/api/schema.gen'
-import type { MockBackend } from '../backend'
+import type { MockBackend } from '../lib/backend'
 import type { UserRecord } from '../db/types'
 import { allowedActions, type ResourceAction } from '../lib/access'
 import { bearerToken, isAdmin, mintToken, tokenFingerprint, verifyToken } from '../lib/auth'
@@ -43,7 +43,7 @@ function resourceEntries(
       ...defaultMemoryStoreIds.map((id) => `memory/${id}`),
       ...defaultVaultIds.map((id) => `vault/${id}`),
     ]
-    add('managed-agent', record.agent.id, record.agent.name, allowedActions(user, record), dependencies)
+    add('managed-agent', record.agent.id, record.definition.name, allowedActions(user, record), dependencies)
   }
   for (const record of db.memoryStores.values()) {
     if (record.namespace !== namespace || (record.store.archivedAt ?? null) !== null) continue
@@ -51,7 +51,13 @@ function resourceEntries(
   }
   for (const record of db.vaults.values()) {
     if (record.namespace !== namespace || (record.vault.archivedAt ?? null) !== null) continue
-    add('vault', record.vault.id, record.vault.name, allowedActions(user, record), null)
+    add(
+      'vault',
+      record.vault.id,
+      record.vault.displayName ?? record.vault.id,
+      allowedActions(user, record),
+      null,
+    )
   }
   return entries
 }
@@ -98,6 +104,7 @@ export function createIdentityHandlers(backend: MockBackend): HttpHandler[] {
         username: user.username,
         roles: [...user.roles],
         isAdmin: isAdmin(user.roles),
+        aiAvailable: false,
       })
     }),
 
@@ -118,7 +125,7 @@ export function createIdentityHandlers(backend: MockBackend): HttpHandler[] {
       return response(200).json({
         tenant: context.tenant,
         namespace: context.namespace,
-        mode: 'multi-namespace',
+        mode: namespaces.length > 1 ? 'multi' : 'single',
         selectorVisible: namespaces.length > 1,
         namespaces,
       })
@@ -143,7 +150,7 @@ export function createIdentityHandlers(backend: MockBackend): HttpHandler[] {
       }
       return response(200).json({
         items: resourceEntries(backend, context.user, params.ns),
-        version: namespace.version ?? 1,
+        version: namespace.accessVersion ?? 1,
       })
     }),
   ]

@@ -1,5 +1,6 @@
 import { delay, getResponse, http, type HttpHandler } from 'msw'
-import { findOverride, injectedLatency, rollInjectedError, type MockBackend } from '../backend'
+import { injectedLatency, rollInjectedError, type MockBackend } from '../lib/backend'
+import { findOverride } from '../lib/faults'
 import { controlPlaneError } from '../lib/responses'
 import { createAgentHandlers } from './agents'
 import { createCatalogHandlers } from './catalog'

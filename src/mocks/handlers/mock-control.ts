@@ -1,9 +1,11 @@
 import { http, type HttpHandler } from 'msw'
-import { noFaults, sanitizeFaults, type MockBackend } from '../backend'
+import { isApiVariant } from '../lib/api-variant'
+import type { MockBackend } from '../lib/backend'
+import { noFaults, sanitizeFaults } from '../lib/faults'
 import { controlState } from '../engine/controls'
-import { burstEvents } from '../seed/bulk'
+import { burstEvents } from '../engine/burst'
 import { isRecord, json, noContent, readJsonBody } from '../lib/responses'
-import { appendEvent, firstSeq, headSeq } from '../seed/session-history'
+import { appendEvent, firstSeq, headSeq } from '../lib/event-log'
 
 /**
  * Mock-only routes for the console's Demo panel and for tests: faults, virtual workers, reset.
@@ -40,6 +42,29 @@ export function createMockControlHandlers(backend: MockBackend): HttpHandler[] {
       if (backend.controls) return json(backend.controls.setFaults(noFaults))
       Object.assign(backend.faults, structuredClone(noFaults))
       return json(backend.faults)
+    }),
+
+    // Which upstream shapes to answer in (lib/backend.ts ApiVariant); the Demo panel's switch.
+    http.get(route('/options'), () => json({ apiVariant: backend.options.apiVariant })),
+
+    http.put(route('/options'), async ({ request }) => {
+      const body = await readJsonBody(request)
+      const variant = body.ok && isRecord(body.value) ? body.value.apiVariant : undefined
+      if (!isApiVariant(variant))
+        return json({ error: 'send {apiVariant: "code" | "docs"}' }, { status: 400 })
+      backend.options.apiVariant = variant
+      return json({ apiVariant: variant })
+    }),
+
+    // Moves the mock's time ahead (never back), e.g. to make a busy worker's item look stale.
+    http.post(route('/clock'), async ({ request }) => {
+      const body = await readJsonBody(request)
+      const advanceMs = body.ok && isRecord(body.value) ? body.value.advanceMs : undefined
+      if (typeof advanceMs !== 'number' || !Number.isFinite(advanceMs) || advanceMs < 0) {
+        return json({ error: 'send {advanceMs: a non-negative number}' }, { status: 400 })
+      }
+      backend.clockOffsetMs += advanceMs
+      return json({ now: backend.clock.now(), offsetMs: backend.clockOffsetMs })
     }),
 
     http.post(route('/reset'), async () => {

@@ -1,11 +1,10 @@
-import type { MockBackend } from '../backend'
+import type { MockBackend } from '../lib/backend'
 import type { SessionRecord } from '../db/types'
-import { isVisible } from '../lib/access'
 import { canWrite } from '../lib/auth'
 import { isResponse, resolveContext, type RequestContext } from '../lib/request-context'
 import { json, sessionApiError } from '../lib/responses'
 import { CLAIMED_STATUSES } from '../lib/work-queue'
-import { isTurnOpen, type Turn } from '../seed/session-history'
+import { isTurnOpen, type Turn } from '../lib/event-log'
 
 /** Shared by the session, turn and view handlers: scope checks, idempotency, "is work still running". */
 
@@ -21,7 +20,10 @@ export function conflict(request: Request, code: string, message: string): Respo
 
 export type SessionAccess = { context: RequestContext; record: SessionRecord }
 
-/** Caller, then the session: 404 for absent, other-namespace and (for viewers) restricted sessions alike. */
+/**
+ * Caller, then the session: every session query upstream filters on the caller's own user id,
+ * whatever the namespace, so a colleague's session is as absent as one that never existed (404).
+ */
 export function findSession(
   backend: MockBackend,
   request: Request,
@@ -30,7 +32,7 @@ export function findSession(
   const context = resolveContext(backend, request)
   if (isResponse(context)) return context
   const record = backend.db.sessions.get(sessionId)
-  if (!record || !isVisible(context, record)) {
+  if (!record || record.session.ownerId !== context.user.userId) {
     return sessionApiError(request, 404, 'session_not_found', `session ${sessionId} not found`)
   }
   return { context, record }

@@ -1,13 +1,15 @@
 import type { HttpHandler } from 'msw'
 import type { components } from '@/api/schema.gen'
-import { isLocalAllowed, type MockBackend } from '../backend'
-import type { SessionRecord } from '../db/types'
+import { isLocalAllowed, type MockBackend } from '../lib/backend'
+import { sha256Hex } from '../lib/ids'
+import { applyPage, parsePaging } from '../lib/paging'
+import type { EnvironmentRecord, SessionRecord } from '../db/types'
 import { isVisible } from '../lib/access'
 import { notify } from '../lib/event-bus'
 import { http } from '../lib/openapi-http'
 import { isResponse, resolveContext, type RequestContext } from '../lib/request-context'
-import { isRecord, readJsonBody, sessionApiError } from '../lib/responses'
-import { createSessionRecord, sessionStatus } from '../seed/session-history'
+import { controlPlaneError, isRecord, json, readJsonBody, sessionApiError } from '../lib/responses'
+import { createSessionRecord, sessionStatus } from '../lib/event-log'
 import { createSessionViewHandlers } from './events'
 import {
   archivedConflict,
@@ -17,10 +19,7 @@ import {
   denyViewer,
   findSession,
   findSessionForChange,
-  idempotency,
   pageOf,
-  parseListPage,
-  readIdempotencyKey,
 } from './session-common'
 import { createTurnHandlers } from './turns'
 
@@ -46,8 +45,11 @@ function unknownKeys(body: Record<string, unknown>, allowed: ReadonlySet<string>
   return Object.keys(body).filter((key) => !allowed.has(key))
 }
 
-/** Applies `agentOverrides` (null removes a key) to the stored JSON; throws a validation message. */
-function mergeOverrides(current: string | null | undefined, patch: unknown): string | null {
+/**
+ * Applies `agentOverrides` (null removes a key) to the stored JSON; throws a validation message.
+ * No overrides read as `""`, as upstream answers `agentOverridesJson`.
+ */
+function mergeOverrides(current: string | null | undefined, patch: unknown): string {
   if (!isRecord(patch)) throw new Error('agentOverrides must be an object')
   const unknown = unknownKeys(patch, OVERRIDE_KEYS)
   if (unknown.length > 0) throw new Error(`agentOverrides may only set ${[...OVERRIDE_KEYS].join(', ')}`)
@@ -56,7 +58,7 @@ function mergeOverrides(current: string | null | undefined, patch: unknown): str
     if (value === null) delete merged[key]
     else merged[key] = value
   }
-  return Object.keys(merged).length > 0 ? JSON.stringify(merged) : null
+  return Object.keys(merged).length > 0 ? JSON.stringify(merged) : ''
 }
 
 export function createSessionHandlers(backend: MockBackend): HttpHandler[] {
@@ -111,11 +113,56 @@ export function createSessionHandlers(backend: MockBackend): HttpHandler[] {
     return null
   }
 
-  const createSession = (
+  /**
+   * Upstream resolveDefaultEnvironmentID when neither the request nor the agent names one: the
+   * latest deployment's environment (the mock has no deployments), else the caller's oldest
+   * environment, else a new `default-local` one (as the official console's ensureDefaultEnvironment).
+   */
+  const serverDefaultEnvironment = async (context: RequestContext): Promise<EnvironmentRecord> => {
+    const owner = resourceOwner(context)
+    const oldest = [...db.environments.values()]
+      .filter(
+        (record) =>
+          record.environment.ownerId === owner &&
+          record.environment.archivedAt === null &&
+          isVisible(context, record),
+      )
+      .sort((a, b) => a.environment.createdAt - b.environment.createdAt)[0]
+    if (oldest) return oldest
+    const now = backend.clock.now()
+    const record: EnvironmentRecord = {
+      namespace: context.namespace,
+      isRestricted: false,
+      environment: {
+        id: backend.ids('env'),
+        name: 'default-local',
+        type: 'local',
+        config: null,
+        ownerId: owner,
+        createdAt: now,
+        updatedAt: now,
+        archivedAt: null,
+      },
+      keyHash: await sha256Hex(backend.ids('ek')),
+      keyIssuedAt: now,
+    }
+    db.environments.set(record.environment.id, record)
+    return record
+  }
+
+  /** Who owns what the caller creates here: the user in a personal namespace, else the namespace's partition. */
+  const resourceOwner = (context: RequestContext): string => {
+    const namespace = db.namespaces.find((candidate) => candidate.name === context.namespace)
+    return namespace?.kind === 'personal'
+      ? context.user.userId
+      : `namespace:${context.tenant}:${context.namespace}`
+  }
+
+  const createSession = async (
     request: Request,
     context: RequestContext,
     body: Record<string, unknown>,
-  ): Session | Response => {
+  ): Promise<Session | Response> => {
     const extra = unknownKeys(body, CREATE_KEYS)
     if (extra.length > 0) return badRequest(request, `unknown field(s): ${extra.join(', ')}`)
     const reference = body.agent
@@ -140,12 +187,13 @@ export function createSessionHandlers(backend: MockBackend): HttpHandler[] {
     const { definition } = agent
     const isInherited = body.environmentId === undefined
     const inherited = definition.defaultEnvironmentId ?? null
-    // An agent without a default and no explicit pick gives a session without an environment
-    // (upstream's Session.environmentId is optional); its tool calls then have nowhere to run.
-    const environmentId =
-      isInherited && inherited === null
-        ? undefined
-        : checkEnvironment(request, context, isInherited ? inherited : body.environmentId)
+    // Without an explicit pick or an agent default, the server chooses (and says so in the answer).
+    const chosen = isInherited && inherited === null ? await serverDefaultEnvironment(context) : null
+    const environmentId = checkEnvironment(
+      request,
+      context,
+      chosen ? chosen.environment.id : isInherited ? inherited : body.environmentId,
+    )
     if (isResponse(environmentId)) return environmentId
     const mounts = checkMounts(request, context, body)
     if (mounts) return mounts
@@ -155,7 +203,7 @@ export function createSessionHandlers(backend: MockBackend): HttpHandler[] {
     if (body.resources !== undefined && !(Array.isArray(body.resources) && body.resources.every(isRecord))) {
       return badRequest(request, 'resources must be an array of objects')
     }
-    let overrides: string | null = null
+    let overrides = ''
     try {
       if (body.agentOverrides !== undefined) overrides = mergeOverrides(null, body.agentOverrides)
     } catch (error) {
@@ -168,8 +216,9 @@ export function createSessionHandlers(backend: MockBackend): HttpHandler[] {
       id: backend.ids('sess'),
       ownerId: context.user.userId,
       agentId,
+      agentOwnerId: context.user.userId,
       agentVersion: typeof pinned === 'number' ? pinned : definition.version,
-      agentRefType: 'agent',
+      agentRefType: typeof pinned === 'number' ? 'version' : 'latest',
       agentOverridesJson: overrides,
       environmentId,
       externalKey: typeof body.externalKey === 'string' ? body.externalKey : null,
@@ -183,7 +232,10 @@ export function createSessionHandlers(backend: MockBackend): HttpHandler[] {
       createdAt: now,
       updatedAt: now,
       archivedAt: null,
-      environmentSource: isInherited ? 'agent_default' : 'explicit',
+      // A server-chosen environment has no recorded source: the console infers it.
+      ...(chosen
+        ? {}
+        : { environmentSource: isInherited ? ('agent_default' as const) : ('explicit' as const) }),
       environmentChangedAt: null,
       lastActivityAt: now,
     }
@@ -219,7 +271,7 @@ export function createSessionHandlers(backend: MockBackend): HttpHandler[] {
     if (isResponse(environmentId)) return environmentId
     const mounts = checkMounts(request, context, body)
     if (mounts) return mounts
-    let overrides = record.session.agentOverridesJson ?? null
+    let overrides = record.session.agentOverridesJson ?? ''
     try {
       if (body.agentOverrides !== undefined) overrides = mergeOverrides(overrides, body.agentOverrides)
     } catch (error) {
@@ -241,47 +293,46 @@ export function createSessionHandlers(backend: MockBackend): HttpHandler[] {
     return null
   }
 
+  /**
+   * The caller's own sessions only, whatever the namespace; filtered by `status` (default active)
+   * and `agentId` alone (an `environmentId` query is ignored, as upstream), newest update first.
+   */
   const listSessions = (request: Request, context: RequestContext): Session[] | Response => {
     const params = new URL(request.url).searchParams
-    const status = params.get('status') ?? 'active'
+    const status = (params.get('status') ?? 'active').trim().toLowerCase() || 'active'
     if (status !== 'active' && status !== 'archived' && status !== 'all') {
-      return badRequest(request, 'status must be active, archived or all')
+      return controlPlaneError(400, 'status must be active, archived, or all')
     }
     const agentId = params.get('agentId')
-    const environmentId = params.get('environmentId')
     return [...db.sessions.values()]
-      .filter((record) => isVisible(context, record))
       .map((record) => record.session)
       .filter((session) => {
+        if (session.ownerId !== context.user.userId) return false
         const isArchived = session.archivedAt !== null && session.archivedAt !== undefined
         if (status === 'active' && isArchived) return false
         if (status === 'archived' && !isArchived) return false
-        return (
-          (!agentId || session.agentId === agentId) &&
-          (!environmentId || session.environmentId === environmentId)
-        )
+        return !agentId || session.agentId === agentId
       })
-      .sort((a, b) => b.createdAt - a.createdAt || a.id.localeCompare(b.id))
+      .sort((a, b) => b.updatedAt - a.updatedAt || a.id.localeCompare(b.id))
   }
 
+  /**
+   * Archive needs an active session and restore an archived one (404 otherwise, as the update
+   * finds no row); neither waits for running work. Archive sets status `archived`, restore `active`.
+   */
   const setArchived = (request: Request, sessionId: string, isArchiving: boolean): Session | Response => {
     const access = findSessionForChange(backend, request, sessionId)
     if (isResponse(access)) return access
     const { record } = access
-    const blocked = busyConflict(
-      backend,
-      request,
-      record,
-      isArchiving ? 'archive the session' : 'restore the session',
-    )
-    if (blocked) return blocked
     const isArchived = record.session.archivedAt !== null && record.session.archivedAt !== undefined
-    // Archiving an archived session (or restoring an active one) changes nothing and is not an error.
-    if (isArchived === isArchiving) return record.session
+    if (isArchived === isArchiving) {
+      return sessionApiError(request, 404, 'session_not_found', `session ${sessionId} not found`)
+    }
     const now = backend.clock.now()
     record.session.archivedAt = isArchiving ? now : null
     record.session.updatedAt = now
-    sessionStatus(record, isArchiving ? 'archived' : 'idle', now, isArchiving ? {} : { reason: 'restored' })
+    if (isArchiving) sessionStatus(record, 'archived', now)
+    else record.session.status = 'active'
     return record.session
   }
 
@@ -289,11 +340,16 @@ export function createSessionHandlers(backend: MockBackend): HttpHandler[] {
     http.get('/api/v1/agent-sessions', ({ request, response }) => {
       const context = resolveContext(backend, request)
       if (isResponse(context)) return response.untyped(context)
-      const page = parseListPage(request)
-      if (isResponse(page)) return response.untyped(page)
+      const page = parsePaging(new URL(request.url))
+      if (isResponse(page)) return response.untyped(controlPlaneError(400, 'invalid limit/offset'))
       const sessions = listSessions(request, context)
       if (isResponse(sessions)) return response.untyped(sessions)
-      return response(200).json(page ? pageOf(sessions, page) : sessions)
+      const headers = { 'X-Total-Count': String(sessions.length) }
+      if (backend.options.apiVariant === 'docs') {
+        const body = pageOf(sessions, { limit: page.limit ?? sessions.length, offset: page.offset })
+        return response.untyped(json(body, { headers }))
+      }
+      return response(200).json(applyPage(sessions, page), { headers })
     }),
 
     http.post('/api/v1/agent-sessions', async ({ request, response }) => {
@@ -301,18 +357,13 @@ export function createSessionHandlers(backend: MockBackend): HttpHandler[] {
       if (isResponse(context)) return response.untyped(context)
       const denied = denyViewer(request, context)
       if (denied) return response.untyped(denied)
-      const key = readIdempotencyKey(request, false)
-      if (isResponse(key)) return response.untyped(key)
+      // No Idempotency-Key here: the lifecycle create reads none, so a retried create is a second session.
       const body = await readJsonBody(request)
       if (!body.ok || !isRecord(body.value)) {
         return response.untyped(badRequest(request, 'body must be a JSON object'))
       }
-      const once = idempotency(backend, request, context, 'POST /api/v1/agent-sessions', key, body.value)
-      const replayed = once.replay()
-      if (replayed) return response.untyped(replayed)
-      const session = createSession(request, context, body.value)
+      const session = await createSession(request, context, body.value)
       if (isResponse(session)) return response.untyped(session)
-      once.remember(200, session)
       return response(200).json(session)
     }),
 
@@ -335,8 +386,7 @@ export function createSessionHandlers(backend: MockBackend): HttpHandler[] {
     http.delete('/api/v1/agent-sessions/{session}', ({ request, params, response }) => {
       const access = findSessionForChange(backend, request, params.session)
       if (isResponse(access)) return response.untyped(access)
-      const blocked = busyConflict(backend, request, access.record, 'delete the session')
-      if (blocked) return response.untyped(blocked)
+      // No busy check upstream: a running turn does not stop the delete.
       db.sessions.delete(params.session)
       // Streams following the session notice it is gone and end.
       notify(access.record)

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { components } from '@/api/schema.gen'
-import type { TurnQueued } from '../backend'
+import type { TurnQueued } from '../lib/backend'
 import type { SessionRecord } from '../db/types'
 import { SESSION } from '../seed/fixture-ids'
-import { appendEvent } from '../seed/session-history'
+import { appendEvent } from '../lib/event-log'
 import { MORE_SESSIONS } from '../seed/seed-sessions'
 import { startSessionBackend, type SessionCall, type SessionHarness } from '../testing/session-harness'
 
@@ -47,7 +47,7 @@ function post(path: string, body?: unknown, key?: string, options: SessionCall =
 describe('POST …/turns', () => {
   const turnsOf = (id: string) => `/api/v1/agent-sessions/${id}/turns`
 
-  it('queues a turn (202) with turn.accepted → turn.queued and the user input, and calls the engine hook', async () => {
+  it('C22: queues a turn (202) with turn.accepted (data.status queued) → turn.queued and the user input, and calls the engine hook', async () => {
     const id = MORE_SESSIONS.fresh
     const before = record(id).events.length
     const response = await post(
@@ -59,6 +59,8 @@ describe('POST …/turns', () => {
     const turn = await json<Turn>(response)
     expect(turn).toMatchObject({ sessionId: id, status: 'queued', createdAt: harness.clock.now() })
     expect(typesSince(id, before)).toEqual(['turn.accepted', 'turn.queued', 'item.started', 'item.completed'])
+    // C22: turn.accepted carries the status the turn is in, queued.
+    expect(record(id).events[before]?.data).toEqual({ turn_id: turn.id, status: 'queued' })
     expect(record(id).events.at(-1)?.data).toMatchObject({
       turn_id: turn.id,
       item: {
@@ -110,10 +112,10 @@ describe('POST …/turns', () => {
     expect(record(id).turns).toHaveLength(1)
   })
 
-  it('refuses archived sessions (409) and viewers (403)', async () => {
+  it('refuses archived sessions (409) and other users’ sessions (404, as they cannot see them)', async () => {
     expect((await post(turnsOf(MORE_SESSIONS.archivedDocs), { message: 'hi' }, 'k1')).status).toBe(409)
     expect((await post(turnsOf(MORE_SESSIONS.fresh), { message: 'hi' }, 'k2', { as: 'bob' })).status).toBe(
-      403,
+      404,
     )
   })
 

@@ -1,6 +1,6 @@
 import type { HttpHandler } from 'msw'
 import type { components } from '@/api/schema.gen'
-import type { MockBackend, TurnQueued } from '../backend'
+import type { MockBackend, TurnQueued } from '../lib/backend'
 import type { SessionRecord } from '../db/types'
 import { http } from '../lib/openapi-http'
 import { isResponse } from '../lib/request-context'
@@ -14,7 +14,7 @@ import {
   transitionTurn,
   type InputBlock,
   type Turn,
-} from '../seed/session-history'
+} from '../lib/event-log'
 import {
   archivedConflict,
   badRequest,

@@ -17,16 +17,16 @@ afterEach(() => {
 })
 
 describe('work items (user view)', () => {
-  it('lists an environment’s items newest first and filters by state', async () => {
+  it('lists an environment’s items oldest first and filters by state', async () => {
     const all = (await (
       await cp.call(`/api/environments/${ENV.buildWorkers}/work`, { token: alice })
     ).json()) as Schemas['WorkItem'][]
     expect(all.map((item) => item.id)).toEqual([
-      'work_buildactive01',
-      'work_builddone0001',
       'work_builddone0000',
+      'work_builddone0001',
+      'work_buildactive01',
     ])
-    expect(all[0]).toMatchObject({
+    expect(all[2]).toMatchObject({
       status: 'active',
       claimedBy: WORKERS.b,
       workDir: `/work/hands/${SESSION.buildActive}`,
@@ -71,10 +71,15 @@ describe('work items (user view)', () => {
     ).toBe(404)
   })
 
-  it('scopes to the namespace and to what the caller may inspect', async () => {
-    expect((await cp.call(`/api/environments/${ENV.researchSandbox}/work`, { token: alice })).status).toBe(
-      404,
-    )
+  it('C22: GET /work for an unknown environment answers 200 []', async () => {
+    const response = await cp.call('/api/environments/env_doesnotexist/work', { token: alice })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual([])
+  })
+
+  it('scopes to the namespace and to what the caller may inspect (others’ environments have no work)', async () => {
+    const elsewhere = await cp.call(`/api/environments/${ENV.researchSandbox}/work`, { token: alice })
+    expect(await elsewhere.json()).toEqual([])
     expect(
       (
         await cp.call(`/api/environments/${ENV.researchSandbox}/work`, {
@@ -84,7 +89,10 @@ describe('work items (user view)', () => {
       ).status,
     ).toBe(200)
     const bob = await cp.login('bob')
-    expect((await cp.call(`/api/environments/${ENV.edgeRunner}/work/stats`, { token: bob })).status).toBe(404)
+    const hidden = (await (
+      await cp.call(`/api/environments/${ENV.edgeRunner}/work/stats`, { token: bob })
+    ).json()) as Schemas['WorkStats']
+    expect(Object.values(hidden.countsByStatus).every((count) => count === 0)).toBe(true)
   })
 
   it('refuses an environment key with 403', async () => {
@@ -104,9 +112,10 @@ describe('hands status', () => {
     const response = await cp.call('/api/hands/status', { token: alice })
     const status = (await response.json()) as Schemas['HandsStatus']
     const now = cp.clock.now()
+    // worker-b last polled when it claimed its item; it has heartbeated the item since, not polled.
     expect(status.workerHeartbeats).toEqual({
       [WORKERS.a]: now - 5_000,
-      [WORKERS.b]: now - 8_000,
+      [WORKERS.b]: now - 6 * 60_000 + 2_000,
       [WORKERS.lab]: now - 2 * 60 * 60_000,
     })
     expect(status.pendingWorkItems).toBe(1)

@@ -1,30 +1,29 @@
 import type { HttpHandler } from 'msw'
 import type { components } from '@/api/schema.gen'
-import type { MockBackend } from '../backend'
+import type { MockBackend } from '../lib/backend'
 import type { EnvironmentRecord, WorkItemRecord } from '../db/types'
 import { isVisible } from '../lib/access'
 import { bearerToken } from '../lib/auth'
 import { http } from '../lib/openapi-http'
 import { isResponse, resolveContext } from '../lib/request-context'
 import { controlPlaneError } from '../lib/responses'
-import { isWorkItemStatus, reclaimExpiredLeases, toWorkItem, WORK_ITEM_STATUSES } from '../lib/work-queue'
+import { isWorkItemStatus, toWorkItem, WORK_ITEM_STATUSES } from '../lib/work-queue'
 
 type Schemas = components['schemas']
 
 export const ENVIRONMENT_KEY_HEADER = 'X-Builder-Environment-Key'
 
-function newestFirst(a: WorkItemRecord, b: WorkItemRecord): number {
-  return b.createdAt - a.createdAt || a.id.localeCompare(b.id)
+/** Upstream lists an environment's items oldest first. */
+function oldestFirst(a: WorkItemRecord, b: WorkItemRecord): number {
+  return a.createdAt - b.createdAt || a.id.localeCompare(b.id)
 }
 
 function sessionHandsMetrics(items: Iterable<WorkItemRecord>): Schemas['HandsStatus']['sessionHandsMetrics'] {
   const metrics: Schemas['HandsStatus']['sessionHandsMetrics'] = {}
   for (const item of items) {
     const entry = (metrics[item.sessionId] ??= { acquires: 0, releases: 0, timeouts: 0 })
-    const reclaims = typeof item.metadata.reclaimCount === 'number' ? item.metadata.reclaimCount : 0
-    // Every claim is an acquire; a lapsed lease counts as a timeout, a stop as a release.
-    entry.acquires = (entry.acquires ?? 0) + reclaims + (item.claimedBy !== null ? 1 : 0)
-    entry.timeouts = (entry.timeouts ?? 0) + reclaims
+    // Every work item is one acquire of the session's hands; a stopped one is a release.
+    entry.acquires = (entry.acquires ?? 0) + 1
     entry.releases = (entry.releases ?? 0) + (item.status === 'stopped' ? 1 : 0)
   }
   return metrics
@@ -37,27 +36,29 @@ function sessionHandsMetrics(items: Iterable<WorkItemRecord>): Schemas['HandsSta
 export function createWorkHandlers(backend: MockBackend): HttpHandler[] {
   const { db } = backend
 
+  /**
+   * A user token (an environment key gets 403). Nothing is settled here: a dead worker's item stays
+   * as it was until some worker polls. An environment the caller cannot see (or that does not
+   * exist) simply has no work, as upstream answers `200 []` for an unknown id.
+   */
   const guard = (
     request: Request,
     environmentId: string | null,
   ): { environment: EnvironmentRecord | null } | Response => {
     if (!bearerToken(request) && request.headers.has(ENVIRONMENT_KEY_HEADER)) {
-      return controlPlaneError(403, 'environment keys cannot be used on user routes', { code: 'forbidden' })
+      return controlPlaneError(403, 'Environment worker credentials cannot list work', { code: 'forbidden' })
     }
     const context = resolveContext(backend, request)
     if (isResponse(context)) return context
-    // Lapsed leases are settled before anyone looks, so a dead worker's item already reads `queued`.
-    reclaimExpiredLeases(db, backend.clock.now(), backend.options.leaseTimeoutMs)
     if (environmentId === null) return { environment: null }
     const environment = db.environments.get(environmentId)
-    if (!environment || !isVisible(context, environment)) {
-      return controlPlaneError(404, `environment ${environmentId} not found`)
-    }
-    return { environment }
+    return { environment: environment && isVisible(context, environment) ? environment : null }
   }
 
-  const itemsOf = (environmentId: string) =>
-    [...db.workItems.values()].filter((item) => item.environmentId === environmentId)
+  const itemsOf = (environment: EnvironmentRecord | null) =>
+    environment
+      ? [...db.workItems.values()].filter((item) => item.environmentId === environment.environment.id)
+      : []
 
   return [
     http.get('/api/environments/{id}/work', ({ request, params, query, response }) => {
@@ -69,10 +70,10 @@ export function createWorkHandlers(backend: MockBackend): HttpHandler[] {
           controlPlaneError(400, `state must be one of ${WORK_ITEM_STATUSES.join(', ')}`),
         )
       }
-      const items = itemsOf(params.id)
+      const items = itemsOf(allowed.environment)
         .filter((item) => state === null || item.status === state)
-        .sort(newestFirst)
-        .map(toWorkItem)
+        .sort(oldestFirst)
+        .map((item) => toWorkItem(item))
       return response(200).json(items)
     }),
 
@@ -82,7 +83,7 @@ export function createWorkHandlers(backend: MockBackend): HttpHandler[] {
       if (isResponse(allowed)) return response.untyped(allowed)
       const countsByStatus = { queued: 0, starting: 0, active: 0, stopping: 0, stopped: 0 }
       let oldestQueuedAt: number | null = null
-      for (const item of itemsOf(params.id)) {
+      for (const item of itemsOf(allowed.environment)) {
         countsByStatus[item.status] += 1
         if (item.status === 'queued' && (oldestQueuedAt === null || item.createdAt < oldestQueuedAt)) {
           oldestQueuedAt = item.createdAt
@@ -99,8 +100,8 @@ export function createWorkHandlers(backend: MockBackend): HttpHandler[] {
       const allowed = guard(request, params.id)
       if (isResponse(allowed)) return response.untyped(allowed)
       const item = db.workItems.get(params.workId)
-      if (!item || item.environmentId !== params.id) {
-        return response.untyped(controlPlaneError(404, `work item ${params.workId} not found`))
+      if (!item || !allowed.environment || item.environmentId !== params.id) {
+        return response.untyped(controlPlaneError(404, `Unknown work item: ${params.workId}`))
       }
       return response(200).json(toWorkItem(item))
     }),

@@ -1,6 +1,6 @@
 import type { HttpHandler } from 'msw'
 import type { components } from '@/api/schema.gen'
-import type { MockBackend } from '../backend'
+import type { MockBackend } from '../lib/backend'
 import { http } from '../lib/openapi-http'
 import { dataplaneError, isRecord, readJsonBody } from '../lib/responses'
 import { toWorkItem } from '../lib/work-queue'
@@ -9,9 +9,14 @@ import { createWorkerProtocol, isProtocolError, type ProtocolError } from '../li
 
 type Schemas = components['schemas']
 
+/** 401 carries no body at all upstream (Spring Security's entry point); other refusals are typed. */
 function refusal(error: ProtocolError): Response {
+  if (error.status === 401) return new Response(null, { status: 401 })
   return dataplaneError(error.status, error.code, error.message)
 }
+
+/** ack, heartbeat, stop and update return nothing: 200 with an empty body. */
+const emptyOk = () => new Response(null, { status: 200 })
 
 /**
  * Optional `{workerId?, workDir?}` body. Fields that are missing, empty or not strings are ignored,
@@ -84,38 +89,38 @@ export function createWorkerProtocolHandlers(backend: MockBackend): HttpHandler[
           dataplaneError(400, 'invalid_timeout', 'timeoutMs must be a non-negative integer'),
         )
       }
-      const item = protocol.claim(environment, workerId)
-      // Answered at once when nothing is queued; the worker simply polls again.
-      if (!item) return response(204).empty()
-      return response(200).json(toWorkItem(item))
+      const polled = protocol.poll(environment, workerId)
+      // Answered at once when nothing is claimable; the worker simply polls again.
+      if (!polled) return response(204).empty()
+      return response(200).json(toWorkItem(polled.item, polled.metadata))
     }),
 
     http.post('/api/environments/{id}/work/{workId}/ack', async ({ request, params, response }) => {
       const environment = await authenticate(request, params.id)
       if (isProtocolError(environment)) return response.untyped(refusal(environment))
-      const item = protocol.ack(environment, params.workId, await readClaimUpdate(request))
-      return isProtocolError(item) ? response.untyped(refusal(item)) : response(200).json(toWorkItem(item))
+      const refused = protocol.ack(environment, params.workId, await readClaimUpdate(request))
+      return response.untyped(refused ? refusal(refused) : emptyOk())
     }),
 
     http.post('/api/environments/{id}/work/{workId}/heartbeat', async ({ request, params, response }) => {
       const environment = await authenticate(request, params.id)
       if (isProtocolError(environment)) return response.untyped(refusal(environment))
-      const item = protocol.heartbeat(environment, params.workId, await readClaimUpdate(request))
-      return isProtocolError(item) ? response.untyped(refusal(item)) : response(200).json(toWorkItem(item))
+      protocol.heartbeat(environment, params.workId)
+      return response.untyped(emptyOk())
     }),
 
     http.post('/api/environments/{id}/work/{workId}/stop', async ({ request, params, response }) => {
       const environment = await authenticate(request, params.id)
       if (isProtocolError(environment)) return response.untyped(refusal(environment))
-      const item = protocol.stop(environment, params.workId)
-      return isProtocolError(item) ? response.untyped(refusal(item)) : response(200).json(toWorkItem(item))
+      protocol.stop(environment, params.workId)
+      return response.untyped(emptyOk())
     }),
 
     http.post('/api/environments/{id}/work/{workId}', async ({ request, params, response }) => {
       const environment = await authenticate(request, params.id)
       if (isProtocolError(environment)) return response.untyped(refusal(environment))
-      const item = protocol.update(environment, params.workId, await readClaimUpdate(request))
-      return isProtocolError(item) ? response.untyped(refusal(item)) : response(200).json(toWorkItem(item))
+      const refused = protocol.update(environment, params.workId, await readClaimUpdate(request))
+      return response.untyped(refused ? refusal(refused) : emptyOk())
     }),
 
     http.get('/api/environments/{id}/sessions/{sid}/pending-tools', async ({ request, params, response }) => {
@@ -123,6 +128,13 @@ export function createWorkerProtocolHandlers(backend: MockBackend): HttpHandler[
       if (isProtocolError(environment)) return response.untyped(refusal(environment))
       const tools = protocol.pendingTools(environment, params.sid)
       return isProtocolError(tools) ? response.untyped(refusal(tools)) : response(200).json(tools)
+    }),
+
+    http.get('/api/environments/{id}/sessions/{sid}/skills', async ({ request, params, response }) => {
+      const environment = await authenticate(request, params.id)
+      if (isProtocolError(environment)) return response.untyped(refusal(environment))
+      const bundle = protocol.skills(environment, params.sid)
+      return isProtocolError(bundle) ? response.untyped(refusal(bundle)) : response(200).json(bundle)
     }),
 
     http.post('/api/environments/{id}/sessions/{sid}/tool-results', async ({ request, params, response }) => {

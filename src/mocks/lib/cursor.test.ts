@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { decodeCursor, encodeCursor, resolveCursor, type LogWindow } from './cursor'
 
-const log: LogWindow = { sessionId: 'sess_a', headSeq: 50, retainedFromSeq: 0 }
+const log: LogWindow = { sessionId: 'sess_a', headSeq: 50, retainedFromSeq: 0, expireCompacted: true }
 
 describe('event cursors', () => {
   it('round-trips a session and sequence and looks opaque', () => {

@@ -44,6 +44,11 @@ export type LogWindow = {
   headSeq: number
   /** Events before this sequence were compacted away (0 = nothing compacted). */
   retainedFromSeq: number
+  /**
+   * The newest docs' rule: a cursor into the compacted part answers 410 `cursor_expired`. The
+   * server's code has no 410 on the event log and simply continues from the oldest retained event.
+   */
+  expireCompacted: boolean
 }
 
 export type CursorProblem = { status: 400 | 409 | 410; code: string; message: string }
@@ -53,8 +58,8 @@ export type CursorResult = { ok: true; afterSeq: number } | ({ ok: false } & Cur
 /**
  * Resolves an `after` cursor (or Last-Event-ID) to the sequence to continue after, with the
  * server's error rules: malformed or another session's cursor → 400, ahead of the head → 409,
- * pointing into the compacted part of the log → 410 `cursor_expired` (reload the snapshot).
- * No cursor means "from the oldest retained event".
+ * and (with `expireCompacted`) pointing into the compacted part of the log → 410
+ * `cursor_expired` (reload the snapshot). No cursor means "from the oldest retained event".
  */
 export function resolveCursor(cursor: string | null | undefined, log: LogWindow): CursorResult {
   const oldestAfter = Math.max(0, log.retainedFromSeq - 1)
@@ -78,6 +83,7 @@ export function resolveCursor(cursor: string | null | undefined, log: LogWindow)
     }
   }
   if (log.retainedFromSeq > 0 && decoded.seq < log.retainedFromSeq) {
+    if (!log.expireCompacted) return { ok: true, afterSeq: oldestAfter }
     return {
       ok: false,
       status: 410,

@@ -1,4 +1,4 @@
-import type { MockBackend } from '../backend'
+import type { MockBackend } from './backend'
 import type { UserRecord } from '../db/types'
 import { bearerToken, verifyToken } from './auth'
 import { controlPlaneError } from './responses'

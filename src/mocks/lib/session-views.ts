@@ -1,6 +1,6 @@
 import type { components } from '@/api/schema.gen'
 import type { SessionRecord } from '../db/types'
-import { headCursor, type PublicEvent } from '../seed/session-history'
+import { headCursor, type PublicEvent } from './event-log'
 
 type Schemas = components['schemas']
 type Envelope = Schemas['ResourceEnvelope']

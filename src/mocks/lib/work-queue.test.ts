@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { createEmptyDb } from '../db/types'
-import { claimNextWorkItem, enqueueWorkItem, reclaimExpiredLeases, toWorkItem } from './work-queue'
+import {
+  claimForPoll,
+  enqueueWorkItem,
+  metadataFromResources,
+  recordWorkerPoll,
+  toWorkItem,
+} from './work-queue'
 
-const LEASE = 45_000
+const STALE = 60_000
 
 function queueOf(...ids: string[]) {
   const db = createEmptyDb()
@@ -18,77 +24,79 @@ function queueOf(...ids: string[]) {
   return db
 }
 
+const poll = (db: ReturnType<typeof createEmptyDb>, workerId: string, now: number) =>
+  claimForPoll(db, { environmentId: 'env_a', workerId, now, staleMs: STALE })
+
 describe('work queue', () => {
   it('claims the oldest queued item of the environment only', () => {
     const db = queueOf('w1', 'w2')
     enqueueWorkItem(db, { id: 'other', sessionId: 's', environmentId: 'env_b', ownerId: 'u', now: 0 })
-    const claimed = claimNextWorkItem(db, {
-      environmentId: 'env_a',
-      workerId: 'worker-1',
-      now: 5_000,
-      leaseMs: LEASE,
-    })
-    expect(claimed).toMatchObject({
+    expect(poll(db, 'worker-1', 5_000)).toMatchObject({
       id: 'w1',
       status: 'starting',
       claimedBy: 'worker-1',
-      leaseExpiresAt: 5_000 + LEASE,
+      updatedAt: 5_000,
     })
-    expect(
-      claimNextWorkItem(db, { environmentId: 'env_a', workerId: 'worker-2', now: 5_000, leaseMs: LEASE })?.id,
-    ).toBe('w2')
-    expect(
-      claimNextWorkItem(db, { environmentId: 'env_a', workerId: 'worker-3', now: 5_000, leaseMs: LEASE }),
-    ).toBeNull()
+    expect(poll(db, 'worker-2', 5_000)?.id).toBe('w2')
+    expect(poll(db, 'worker-3', 5_000)).toBeNull()
   })
 
-  it('reclaims only claims whose lease has lapsed', () => {
-    const db = queueOf('w1', 'w2')
-    claimNextWorkItem(db, { environmentId: 'env_a', workerId: 'dead', now: 0, leaseMs: LEASE })
-    claimNextWorkItem(db, { environmentId: 'env_a', workerId: 'alive', now: 30_000, leaseMs: LEASE })
-    expect(reclaimExpiredLeases(db, LEASE - 1, LEASE)).toEqual([])
-    const reclaimed = reclaimExpiredLeases(db, LEASE, LEASE)
-    expect(reclaimed.map((item) => item.id)).toEqual(['w1'])
-    expect(db.workItems.get('w1')).toMatchObject({
-      status: 'queued',
-      claimedBy: null,
-      workDir: null,
-      leaseExpiresAt: null,
-      updatedAt: LEASE,
-      metadata: { reclaimedFrom: 'dead', reclaimedAt: LEASE, reclaimCount: 1 },
-    })
-    expect(db.workItems.get('w2')?.status).toBe('starting')
-  })
-
-  it('falls back to updatedAt for claims written without a lease, and leaves stopped items alone', () => {
-    const db = queueOf('w1', 'w2')
-    const legacy = db.workItems.get('w1')
-    const done = db.workItems.get('w2')
-    if (!legacy || !done) throw new Error('seeded items missing')
-    Object.assign(legacy, { status: 'active', claimedBy: 'old', updatedAt: 10_000 })
-    Object.assign(done, { status: 'stopped', claimedBy: 'old', updatedAt: 0 })
-    expect(reclaimExpiredLeases(db, 10_000 + LEASE, LEASE).map((item) => item.id)).toEqual(['w1'])
-  })
-
-  it('ends a released (stopping) claim whose worker went silent instead of queuing it again', () => {
+  it('takes a claim over only after 60 s without an update, straight to starting with no trace of the holder', () => {
     const db = queueOf('w1')
-    claimNextWorkItem(db, { environmentId: 'env_a', workerId: 'gone', now: 0, leaseMs: LEASE })
+    const item = poll(db, 'dead', 0)
+    if (!item) throw new Error('nothing claimed')
+    item.status = 'active'
+    expect(poll(db, 'other', STALE)).toBeNull()
+    expect(db.workItems.get('w1')).toMatchObject({ status: 'active', claimedBy: 'dead' })
+    const taken = poll(db, 'other', STALE + 1)
+    expect(taken).toEqual({
+      id: 'w1',
+      sessionId: 'sess_w1',
+      environmentId: 'env_a',
+      ownerId: 'usr_x',
+      status: 'starting',
+      claimedBy: 'other',
+      workDir: null,
+      createdAt: 1_000,
+      updatedAt: STALE + 1,
+    })
+  })
+
+  it('never takes over stopped items, however old', () => {
+    const db = queueOf('w1')
     const item = db.workItems.get('w1')
     if (!item) throw new Error('seeded item missing')
-    item.status = 'stopping'
-    expect(reclaimExpiredLeases(db, LEASE, LEASE)).toEqual([])
-    expect(item).toMatchObject({
-      status: 'stopped',
-      claimedBy: 'gone',
-      leaseExpiresAt: null,
-      updatedAt: LEASE,
-    })
+    Object.assign(item, { status: 'stopped', claimedBy: 'old', updatedAt: 0 })
+    expect(poll(db, 'new', 10 * STALE)).toBeNull()
   })
 
-  it('keeps the lease deadline out of the wire shape', () => {
+  it('answers with workId and leaseId, and metadata only where given (the poll)', () => {
     const db = queueOf('w1')
     const record = db.workItems.get('w1')
     if (!record) throw new Error('seeded item missing')
-    expect(toWorkItem(record)).not.toHaveProperty('leaseExpiresAt')
+    expect(toWorkItem(record)).toMatchObject({ id: 'w1', workId: 'w1', leaseId: 'w1', metadata: {} })
+    expect(toWorkItem(record, { files: ['a'] }).metadata).toEqual({ files: ['a'] })
+  })
+
+  it('records a poll, and only a poll, as the worker being seen', () => {
+    const db = queueOf()
+    recordWorkerPoll(db, { workerId: 'w', environmentId: 'env_a', now: 42 })
+    expect(db.workerHeartbeats.get('w')).toBe(42)
+    expect(db.workerEnvironments.get('w')).toEqual({ environmentId: 'env_a', lastSeenAt: 42 })
+  })
+
+  it('derives staging metadata from session resources like the upstream stager', () => {
+    expect(metadataFromResources([])).toEqual({})
+    expect(metadataFromResources(undefined)).toEqual({})
+    const resources = [
+      { type: 'file', url: 'https://files.example/data.csv' },
+      { path: '/srv/inputs/notes.md', input_file: '/srv/inputs/notes.md' },
+      { type: 'git', uri: 'https://git.example/repo.git' },
+    ]
+    expect(metadataFromResources(resources)).toEqual({
+      resources,
+      files: ['https://files.example/data.csv', '/srv/inputs/notes.md'],
+      input_file: '/srv/inputs/notes.md',
+    })
   })
 })

@@ -1,5 +1,5 @@
 import type { components } from '@/api/schema.gen'
-import type { MockBackend } from '../backend'
+import type { MockBackend } from './backend'
 import type { WorkItemRecord } from '../db/types'
 
 type Schemas = components['schemas']

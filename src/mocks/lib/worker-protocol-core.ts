@@ -1,8 +1,9 @@
 import type { components } from '@/api/schema.gen'
-import type { MockBackend } from '../backend'
 import type { EnvironmentRecord, SessionRecord, WorkItemRecord } from '../db/types'
+import type { MockBackend } from './backend'
 import { sha256Hex } from './ids'
-import { CLAIMED_STATUSES, claimNextWorkItem, reclaimExpiredLeases, recordWorkerSeen } from './work-queue'
+import { skillsBundle } from './skills-bundle'
+import { claimForPoll, metadataFromResources, recordWorkerPoll } from './work-queue'
 import { emitToolResults, emitWorkStopped } from './worker-events'
 
 type Schemas = components['schemas']
@@ -11,9 +12,11 @@ type Schemas = components['schemas']
  * The worker protocol's behaviour (dataplane WorkerEnvironmentController / SelfHostedWorkerController)
  * apart from HTTP: the routes in handlers/worker-protocol.ts parse requests and call these, and the
  * demo's virtual workers call the very same functions, so both kinds of worker see one protocol.
+ * Like upstream, ack/heartbeat/stop/update return nothing: a worker learns what became of its item
+ * only by reading it.
  */
 
-/** A refusal, answered over HTTP in the dataplane's typed error shape. */
+/** A refusal, answered over HTTP in the dataplane's typed error shape (401: no body at all). */
 export type ProtocolError = { kind: 'protocol_error'; status: number; code: string; message: string }
 
 export function isProtocolError(value: unknown): value is ProtocolError {
@@ -24,10 +27,13 @@ function refuse(status: number, code: string, message: string): ProtocolError {
   return { kind: 'protocol_error', status, code, message }
 }
 
-/** Where a worker works when it does not say (upstream: `--hands-root` + session id). */
-export const DEFAULT_HANDS_ROOT = '/work/hands'
+/** Where an ack without `workDir` puts the session (upstream: `java.io.tmpdir/agentscope-hands/<session>`). */
+export const DEFAULT_HANDS_ROOT = '/tmp/agentscope-hands'
 
 export type ClaimUpdate = Schemas['WorkClaimUpdate']
+
+/** A claimed item and the staging metadata the poll answer carries for it. */
+export type PolledWork = { item: WorkItemRecord; metadata: Record<string, unknown> }
 
 export type WorkerProtocol = {
   /** The key is hashed and compared with the stored hash, so a rotated key fails at once. */
@@ -35,14 +41,19 @@ export type WorkerProtocol = {
     environmentId: string,
     key: string | null | undefined,
   ) => Promise<EnvironmentRecord | ProtocolError>
-  /** Claims the oldest queued item (status `starting`), or null when nothing is queued. */
-  claim: (env: EnvironmentRecord, workerId: string) => WorkItemRecord | null
-  ack: (env: EnvironmentRecord, workId: string, update: ClaimUpdate) => WorkItemRecord | ProtocolError
-  heartbeat: (env: EnvironmentRecord, workId: string, update: ClaimUpdate) => WorkItemRecord | ProtocolError
-  stop: (env: EnvironmentRecord, workId: string) => WorkItemRecord | ProtocolError
-  /** Moves a claim to another worker id or directory. */
-  update: (env: EnvironmentRecord, workId: string, update: ClaimUpdate) => WorkItemRecord | ProtocolError
+  /** Records the poll, then claims the oldest queued or stale item (`starting`), or null. */
+  poll: (env: EnvironmentRecord, workerId: string) => PolledWork | null
+  ack: (env: EnvironmentRecord, workId: string, update: ClaimUpdate) => ProtocolError | null
+  /** Bumps the item's `updatedAt`; an unknown item is silently fine, as upstream. */
+  heartbeat: (env: EnvironmentRecord, workId: string) => void
+  /** Marks the item stopped; an unknown item is silently fine, as upstream. */
+  stop: (env: EnvironmentRecord, workId: string) => void
+  /** Moves a claim to another worker id or directory (and, like ack, marks it active). */
+  update: (env: EnvironmentRecord, workId: string, update: ClaimUpdate) => ProtocolError | null
+  /** What `GET …/work/{workId}` shows: how a worker learns it was released or taken over. */
+  readWork: (env: EnvironmentRecord, workId: string) => WorkItemRecord | null
   pendingTools: (env: EnvironmentRecord, sessionId: string) => Schemas['PendingTool'][] | ProtocolError
+  skills: (env: EnvironmentRecord, sessionId: string) => Schemas['SkillsBundle'] | ProtocolError
   postToolResults: (
     env: EnvironmentRecord,
     sessionId: string,
@@ -54,38 +65,26 @@ export function createWorkerProtocol(backend: MockBackend): WorkerProtocol {
   const { db } = backend
   const now = () => backend.clock.now()
 
-  const leaseLost = (item: WorkItemRecord) =>
-    refuse(404, 'lease_not_found', `work item ${item.id} is not claimed (status ${item.status})`)
-
-  /** A claimed item of this environment, held by `workerId` when the worker names itself. */
-  const findClaim = (
-    environmentId: string,
-    workId: string,
-    workerId: string | undefined,
-  ): WorkItemRecord | ProtocolError => {
+  const itemOf = (env: EnvironmentRecord, workId: string): WorkItemRecord | null => {
     const item = db.workItems.get(workId)
-    if (!item || item.environmentId !== environmentId) {
-      return refuse(404, 'work_not_found', `work item ${workId} not found`)
-    }
-    if (workerId !== undefined && item.claimedBy !== null && item.claimedBy !== workerId) {
-      return refuse(403, 'lease_held_by_other_worker', `work item ${workId} is claimed by another worker`)
-    }
-    return item
+    return item && item.environmentId === env.environment.id ? item : null
   }
 
-  const seen = (workerId: string | null | undefined, environmentId: string) => {
-    if (workerId) recordWorkerSeen(db, { workerId, environmentId, now: now() })
+  const unknownItem = (workId: string) => refuse(404, 'not_found', `Unknown work item: ${workId}`)
+
+  /** Upstream's ack and update: the row becomes active under the given (or kept) worker and directory. */
+  const activate = (item: WorkItemRecord, workerId: string, workDir: string) => {
+    item.status = 'active'
+    item.claimedBy = workerId
+    item.workDir = workDir
+    item.updatedAt = now()
   }
 
   const findSession = (environmentId: string, sessionId: string): SessionRecord | ProtocolError => {
     const record = db.sessions.get(sessionId)
     if (!record) return refuse(404, 'session_not_found', `session ${sessionId} not found`)
     if (record.session.environmentId !== environmentId) {
-      return refuse(
-        403,
-        'session_environment_mismatch',
-        `session ${sessionId} is not bound to environment ${environmentId}`,
-      )
+      return refuse(403, 'session_environment_mismatch', 'Session does not belong to this environment')
     }
     return record
   }
@@ -96,83 +95,73 @@ export function createWorkerProtocol(backend: MockBackend): WorkerProtocol {
       if (!trimmed) return refuse(401, 'missing_environment_key', 'X-Builder-Environment-Key header required')
       const hash = await sha256Hex(trimmed)
       const record = db.environments.get(environmentId)
-      // An unknown environment answers like a wrong key, so keys cannot be used to probe for ids.
-      if (!record || hash !== record.keyHash) {
+      // Unknown, archived and wrong-key alike: the key check reads only active environments.
+      if (!record || record.environment.archivedAt !== null || hash !== record.keyHash) {
         return refuse(401, 'invalid_environment_key', 'environment key is invalid or has been rotated')
       }
-      if (record.environment.archivedAt !== null) {
-        return refuse(404, 'environment_archived', `environment ${environmentId} is archived`)
-      }
-      reclaimExpiredLeases(db, now(), backend.options.leaseTimeoutMs)
       return record
     },
 
-    claim: (env, workerId) => {
+    poll: (env, workerId) => {
       const environmentId = env.environment.id
-      seen(workerId, environmentId)
-      return claimNextWorkItem(db, {
+      recordWorkerPoll(db, { workerId, environmentId, now: now() })
+      const item = claimForPoll(db, {
         environmentId,
         workerId,
         now: now(),
-        leaseMs: backend.options.leaseTimeoutMs,
+        staleMs: backend.options.workStaleMs,
       })
+      if (!item) return null
+      return { item, metadata: metadataFromResources(db.sessions.get(item.sessionId)?.session.resources) }
     },
 
     ack: (env, workId, update) => {
-      const item = findClaim(env.environment.id, workId, update.workerId)
-      if (isProtocolError(item)) return item
-      if (item.status !== 'starting' && item.status !== 'active') return leaseLost(item)
-      const at = now()
-      item.status = 'active'
-      item.claimedBy = update.workerId ?? item.claimedBy
-      item.workDir = update.workDir ?? item.workDir ?? `${DEFAULT_HANDS_ROOT}/${item.sessionId}`
-      item.updatedAt = at
-      item.leaseExpiresAt = at + backend.options.leaseTimeoutMs
-      seen(item.claimedBy, env.environment.id)
-      return item
+      const item = itemOf(env, workId)
+      if (!item) return unknownItem(workId)
+      activate(
+        item,
+        update.workerId ?? item.claimedBy ?? 'remote-worker',
+        update.workDir ?? `${DEFAULT_HANDS_ROOT}/${item.sessionId}`,
+      )
+      return null
     },
 
-    heartbeat: (env, workId, update) => {
-      const item = findClaim(env.environment.id, workId, update.workerId)
-      if (isProtocolError(item)) return item
-      // A worker whose lease already lapsed learns it here and must poll again.
-      if (!CLAIMED_STATUSES.has(item.status)) return leaseLost(item)
-      const at = now()
-      item.updatedAt = at
-      item.leaseExpiresAt = at + backend.options.leaseTimeoutMs
-      seen(item.claimedBy, env.environment.id)
-      return item
+    heartbeat: (env, workId) => {
+      const item = itemOf(env, workId)
+      if (item) item.updatedAt = now()
     },
 
     stop: (env, workId) => {
-      const item = findClaim(env.environment.id, workId, undefined)
-      if (isProtocolError(item)) return item
-      if (item.status === 'queued') return leaseLost(item)
-      if (item.status !== 'stopped') {
-        item.status = 'stopped'
-        item.updatedAt = now()
-        item.leaseExpiresAt = null
-        // Stopping a worker does not cancel the task: the engine queues new work if tools still wait.
-        emitWorkStopped(backend, item)
-      }
-      return item
+      const item = itemOf(env, workId)
+      if (!item) return
+      const wasStopped = item.status === 'stopped'
+      item.status = 'stopped'
+      item.updatedAt = now()
+      // Stopping a worker does not cancel the task: the engine queues new work if tools still wait.
+      if (!wasStopped) emitWorkStopped(backend, item)
     },
 
     update: (env, workId, update) => {
-      // No ownership check here: this call exists to move a claim to another worker id.
-      const item = findClaim(env.environment.id, workId, undefined)
-      if (isProtocolError(item)) return item
-      if (!CLAIMED_STATUSES.has(item.status)) return leaseLost(item)
-      item.claimedBy = update.workerId ?? item.claimedBy
-      item.workDir = update.workDir ?? item.workDir
-      item.updatedAt = now()
-      seen(item.claimedBy, env.environment.id)
-      return item
+      const item = itemOf(env, workId)
+      if (!item) return unknownItem(workId)
+      activate(
+        item,
+        update.workerId ?? item.claimedBy ?? 'remote-worker',
+        update.workDir ?? item.workDir ?? `${DEFAULT_HANDS_ROOT}/${item.sessionId}`,
+      )
+      return null
     },
+
+    readWork: (env, workId) => itemOf(env, workId),
 
     pendingTools: (env, sessionId) => {
       const session = findSession(env.environment.id, sessionId)
       return isProtocolError(session) ? session : session.pendingTools
+    },
+
+    skills: (env, sessionId) => {
+      const session = findSession(env.environment.id, sessionId)
+      return isProtocolError(session) ? session : skillsBundle(db, session)
     },
 
     postToolResults: (env, sessionId, results) => {
@@ -182,19 +171,19 @@ export function createWorkerProtocol(backend: MockBackend): WorkerProtocol {
       const answered = new Set(results.map((result) => result.tool_use_id))
       const resolved = session.pendingTools.filter((tool) => answered.has(tool.id))
       session.pendingTools = session.pendingTools.filter((tool) => !answered.has(tool.id))
-      const recorded: Schemas['RecordedToolResult'][] = results.map((result) => ({
-        id: backend.ids('sevt'),
-        sessionId,
-        type: 'user.tool_result',
-        payload: {
-          tool_use_id: result.tool_use_id,
-          name: result.name ?? null,
-          content: result.content,
-          is_error: result.is_error,
-        },
-        processedAt: null,
-        createdAt: at,
-      }))
+      const recorded: Schemas['RecordedToolResult'][] = results.map((result) => {
+        const seq = (session.internalSeq ?? 0) + 1
+        session.internalSeq = seq
+        return {
+          id: backend.ids('sevt'),
+          sessionId,
+          seq,
+          type: 'user.tool_result',
+          payload: { ...result, tool_use_id: result.tool_use_id },
+          processedAt: null,
+          createdAt: at,
+        }
+      })
       // The session engine turns these into public events and resumes the suspended turn.
       emitToolResults(backend, {
         sessionId,

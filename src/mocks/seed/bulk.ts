@@ -1,7 +1,6 @@
-import type { MockBackend } from '../backend'
-import type { EnvironmentRecord, SessionRecord } from '../db/types'
+import type { MockBackend } from '../lib/backend'
+import type { EnvironmentRecord } from '../db/types'
 import { NS, TENANT } from './fixture-ids'
-import { appendEvent } from './session-history'
 
 const TYPES = ['self_hosted', 'sandbox', 'remote'] as const
 
@@ -39,38 +38,4 @@ export function seedBulkEnvironments(backend: MockBackend, count: number): void 
     }
     backend.db.environments.set(id, record)
   }
-}
-
-/**
- * Mock-only (benchmarks): appends `rate` events a second for `durationMs` to a session, each
- * stamped with the time it is sent, so a client can measure send → render delay. Resolves with
- * the ids sent and their times once the burst is over.
- */
-export function burstEvents(
-  record: SessionRecord,
-  options: { rate: number; durationMs: number; now: () => number },
-): Promise<{ id: string; createdAt: number }[]> {
-  const { rate, durationMs, now } = options
-  const total = Math.round((rate * durationMs) / 1000)
-  const start = now()
-  const sent: { id: string; createdAt: number }[] = []
-  return new Promise((resolve) => {
-    const tick = () => {
-      const due = Math.min(total, Math.floor(((now() - start) * rate) / 1000) + 1)
-      while (sent.length < due) {
-        const position = sent.length
-        const createdAt = now()
-        const event = appendEvent(
-          record,
-          'item.delta',
-          { position, content: [{ type: 'text', text: `burst ${position}` }] },
-          createdAt,
-        )
-        sent.push({ id: event.id, createdAt })
-      }
-      if (sent.length >= total) resolve(sent)
-      else setTimeout(tick, 5)
-    }
-    tick()
-  })
 }

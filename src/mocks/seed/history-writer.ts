@@ -3,37 +3,22 @@ import type { Random } from '../lib/clock'
 import type { IdFactory } from '../lib/ids'
 import {
   acceptTurn,
+  addPendingTool,
   appendEvent,
   sessionStatus,
   transitionTurn,
   type EventData,
   type Turn,
-} from './session-history'
-import { splitWords, TurnEventWriter, type TurnEnding } from './turn-event-writer'
+} from '../lib/event-log'
+import { splitWords, TurnEventWriter, type TurnEnding } from '../engine/turn-event-writer'
+import type { Step, ToolStep, TurnScript } from '../engine/turn-scripts'
 
-export type { TurnEnding }
+export type { Step, ToolStep, TurnEnding, TurnScript }
 
 /**
  * Scripted, deterministic session histories for the seed: a turn is a list of steps (assistant
  * text, tool calls) and an ending, written out as the event sequence the server would log.
  */
-
-export type ToolStep = {
-  kind: 'tool'
-  name: string
-  input: Record<string, unknown>
-  /** Output chunks: streamed as tool.delta when the backend runs the tool, posted whole by a worker. */
-  output: string[]
-  isError?: boolean
-  /** `worker`: a self-hosted worker runs it, so the turn suspends until the result is posted. */
-  runsOn: 'backend' | 'worker'
-  /** Ask the user first (required_action.created of kind confirmation). */
-  needsConfirmation?: boolean
-}
-export type TextStep = { kind: 'text'; text: string }
-export type Step = TextStep | ToolStep
-
-export type TurnScript = { message: string; steps: Step[]; ending: TurnEnding }
 
 export type HistoryWriterOptions = {
   random: Random
@@ -163,12 +148,7 @@ export class HistoryWriter {
     if (step.runsOn === 'worker') {
       events.suspend(turn, 'waiting_for_worker')
       if (stopHere) {
-        this.record.pendingTools.push({
-          id: callId,
-          name: step.name,
-          input: step.input,
-          type: 'agent.tool_use',
-        })
+        addPendingTool(this.record, this.options.ids, { id: callId, name: step.name, input: step.input })
         return false
       }
       // The worker claims the work, runs the tool in its directory and posts the result.

@@ -1,4 +1,4 @@
-import type { MockBackend } from '../backend'
+import type { MockBackend } from '../lib/backend'
 import { seedBulkEnvironments } from './bulk'
 import { seedControlPlane } from './seed-control-plane'
 import { seedSessions } from './seed-sessions'

@@ -1,5 +1,5 @@
 import type { components } from '@/api/schema.gen'
-import type { MockBackend } from '../backend'
+import type { MockBackend } from '../lib/backend'
 import type { AgentRecord, EnvironmentRecord, UserRecord, WorkItemRecord } from '../db/types'
 import { sha256Hex } from '../lib/ids'
 import { AGENT, ENV, MEMORY, NS, SESSION, TENANT, USERS, VAULT, WORKERS } from './fixture-ids'
@@ -15,7 +15,6 @@ type DefinitionFields = Pick<
   | 'model'
   | 'maxIters'
   | 'workspaceId'
-  | 'workspaceBinding'
   | 'workspacePath'
   | 'tools'
   | 'mcpServers'
@@ -63,7 +62,8 @@ function seedNamespaces(backend: MockBackend): void {
       },
       memberCount: 3,
       archived: false,
-      version: 7,
+      accessVersion: 7,
+      groups: [],
     },
     {
       tenant: TENANT,
@@ -74,7 +74,8 @@ function seedNamespaces(backend: MockBackend): void {
       members: { [USERS.admin.userId]: ['admin'], [USERS.alice.userId]: ['developer'] },
       memberCount: 2,
       archived: false,
-      version: 2,
+      accessVersion: 2,
+      groups: [],
     },
   ]
 }
@@ -233,7 +234,6 @@ async function seedEnvironments(backend: MockBackend): Promise<void> {
 
 function seedWork(backend: MockBackend): void {
   const now = backend.clock.now()
-  const { leaseTimeoutMs } = backend.options
   const items: WorkItemRecord[] = [
     {
       id: 'work_builddone0001',
@@ -245,8 +245,6 @@ function seedWork(backend: MockBackend): void {
       workDir: `/work/hands/${SESSION.buildDone}`,
       createdAt: now - 3 * DAY,
       updatedAt: now - 3 * DAY + 4 * MINUTE,
-      metadata: { resources: [] },
-      leaseExpiresAt: null,
     },
     {
       // An earlier turn of the same session, handled by the other worker.
@@ -259,8 +257,6 @@ function seedWork(backend: MockBackend): void {
       workDir: `/work/hands/${SESSION.buildDone}`,
       createdAt: now - 3 * DAY - 40 * MINUTE,
       updatedAt: now - 3 * DAY - 31 * MINUTE,
-      metadata: { resources: [] },
-      leaseExpiresAt: null,
     },
     {
       id: 'work_buildactive01',
@@ -272,11 +268,7 @@ function seedWork(backend: MockBackend): void {
       workDir: `/work/hands/${SESSION.buildActive}`,
       createdAt: now - 6 * MINUTE,
       updatedAt: now - 8 * SECOND,
-      metadata: {
-        resources: [{ type: 'git', uri: 'https://git.acme.dev/platform/release-tools.git', ref: 'main' }],
-      },
-      // The lease runs from worker-b's last heartbeat; without fresh heartbeats it lapses like upstream.
-      leaseExpiresAt: now - 8 * SECOND + leaseTimeoutMs,
+      // worker-b's last heartbeat on this item; without fresh ones it goes stale after 60 s.
     },
     {
       // The lab worker finished this before it went offline; the next turn's item is still queued.
@@ -289,8 +281,6 @@ function seedWork(backend: MockBackend): void {
       workDir: `/srv/hands/${SESSION.labQueued}`,
       createdAt: now - 2 * HOUR - 20 * MINUTE,
       updatedAt: now - 2 * HOUR - 2 * MINUTE,
-      metadata: { resources: [] },
-      leaseExpiresAt: null,
     },
     {
       id: 'work_labqueued0001',
@@ -302,15 +292,15 @@ function seedWork(backend: MockBackend): void {
       workDir: null,
       createdAt: now - 25 * MINUTE,
       updatedAt: now - 25 * MINUTE,
-      metadata: { resources: [] },
-      leaseExpiresAt: null,
     },
   ]
   for (const item of items) backend.db.workItems.set(item.id, item)
 
+  // Only polls count here: worker-a is idle and polling; worker-b last polled when it claimed its
+  // item and has been busy with it since, so its entry is old while the item is fresh.
   const workers = [
     { workerId: WORKERS.a, environmentId: ENV.buildWorkers, lastSeenAt: now - 5 * SECOND },
-    { workerId: WORKERS.b, environmentId: ENV.buildWorkers, lastSeenAt: now - 8 * SECOND },
+    { workerId: WORKERS.b, environmentId: ENV.buildWorkers, lastSeenAt: now - 6 * MINUTE + 2 * SECOND },
     { workerId: WORKERS.lab, environmentId: ENV.labBox, lastSeenAt: now - 2 * HOUR },
   ]
   for (const worker of workers) {
@@ -343,7 +333,7 @@ function seedCatalog(backend: MockBackend): void {
     {
       id: MEMORY.incidents,
       name: 'incident-postmortems',
-      description: null,
+      description: '',
       age: 14 * DAY,
       touched: 5 * DAY,
     },
@@ -389,7 +379,6 @@ function seedCatalog(backend: MockBackend): void {
       isRestricted: false,
       vault: {
         id: vault.id,
-        name: vault.name,
         displayName: vault.displayName,
         description: vault.description,
         ownerId: owner,
@@ -419,45 +408,62 @@ type AgentSeed = {
   createdAgo: number
   archivedAgo?: number
   /** Oldest first; each step is a full writable definition and who saved it when. */
-  history: { ago: number; by: string; summary: string; definition: DefinitionFields }[]
+  history: { ago: number; by: string; definition: DefinitionFields }[]
 }
 
+const iso = (ms: number) => new Date(ms).toISOString()
+
+/**
+ * A catalog agent (ISO times, `displayName`, no default environment) over its managed
+ * definition and that definition's immutable version snapshots, newest first.
+ */
 function buildAgent(backend: MockBackend, seed: AgentSeed): AgentRecord {
   const now = backend.clock.now()
   const namespace = seed.namespace ?? NS.team
-  const versions: Schemas['AgentVersion'][] = seed.history.map((step, index) => ({
-    version: index + 1,
-    createdAt: now - step.ago,
-    createdBy: step.by,
-    summary: step.summary,
+  const createdAt = now - seed.createdAgo
+  const ownerRef = seed.history[0]?.by ?? USERS.admin.userId
+  const archivedAt = seed.archivedAgo === undefined ? null : now - seed.archivedAgo
+  const definitionAt = (index: number): AgentDefinition => {
+    const step = seed.history[index]
+    if (!step) throw new Error(`agent ${seed.id} has no definition step ${index}`)
     // Cloned so versions never share arrays with each other or with the live definition.
-    definition: structuredClone({
+    return structuredClone({
+      id: seed.id,
+      scope: 'user',
+      ownerId: ownerRef,
       ...step.definition,
       version: index + 1,
+      createdAt,
       updatedAt: now - step.ago,
       updatedBy: step.by,
-    }),
+      archivedAt,
+    })
+  }
+  const versions = seed.history.map((step, index) => ({
+    version: index + 1,
+    snapshot: definitionAt(index),
+    createdAt: now - step.ago,
   }))
   const current = versions.at(-1)
   if (!current) throw new Error(`agent ${seed.id} needs at least one definition version`)
-  const definition = structuredClone(current.definition)
+  const definition = structuredClone(current.snapshot)
   return {
     namespace,
     isRestricted: false,
     agent: {
       id: seed.id,
-      name: definition.name,
       agentKey: seed.agentKey,
+      displayName: definition.name,
       description: definition.description ?? '',
+      ownerType: 'user',
+      ownerRef,
       status: seed.archivedAgo === undefined ? 'active' : 'archived',
-      kind: 'managed',
       tenant: TENANT,
       namespace,
-      version: versions.length,
-      defaultEnvironmentId: definition.defaultEnvironmentId ?? null,
-      createdAt: now - seed.createdAgo,
-      updatedAt: current.createdAt,
-      archivedAt: seed.archivedAgo === undefined ? null : now - seed.archivedAgo,
+      version: 1,
+      createdAt: iso(createdAt),
+      updatedAt: iso(current.createdAt),
+      archivedAt: archivedAt === null ? null : iso(archivedAt),
     },
     definition,
     versions: versions.reverse(),
@@ -476,13 +482,22 @@ function seedAgents(backend: MockBackend): void {
     model: 'qwen-max',
     maxIters: 20,
     workspaceId: 'ws_platformrepo01',
-    workspaceBinding: { mode: 'shared', ref: 'main' },
     workspacePath: '/repos/platform',
     tools: selfHostedTools,
     mcpServers: [
       { name: 'github', transport: 'streamable-http', url: 'https://mcp.acme.dev/github', enabled: true },
     ],
-    skills: [{ name: 'semver-bump', version: '1.2.0' }],
+    skills: [
+      {
+        name: 'semver-bump',
+        version: '1.2.0',
+        description: 'Bumps the version in package.json and CHANGELOG.md by semver rules.',
+        files: {
+          'scripts/bump.sh':
+            '#!/bin/sh\n# usage: scripts/bump.sh major|minor|patch\nset -eu\nnpm version "$1" --no-git-tag-version\n',
+        },
+      },
+    ],
     multiagent: null,
     defaultEnvironmentId: null,
     defaultMemoryStoreIds: [],
@@ -494,17 +509,15 @@ function seedAgents(backend: MockBackend): void {
       agentKey: 'release-helper',
       createdAgo: 20 * DAY,
       history: [
-        { ago: 20 * DAY, by: USERS.alice.userId, summary: 'Created', definition: releaseBase },
+        { ago: 20 * DAY, by: USERS.alice.userId, definition: releaseBase },
         {
           ago: 12 * DAY,
           by: USERS.alice.userId,
-          summary: 'Default environment set to build-workers',
           definition: { ...releaseBase, defaultEnvironmentId: ENV.buildWorkers },
         },
         {
           ago: 2 * DAY,
           by: USERS.admin.userId,
-          summary: 'Default memory and vault added; max iterations 30',
           definition: {
             ...releaseBase,
             maxIters: 30,
@@ -523,7 +536,6 @@ function seedAgents(backend: MockBackend): void {
         {
           ago: 15 * DAY,
           by: USERS.alice.userId,
-          summary: 'Created',
           definition: {
             name: 'docs-writer',
             description: 'Keeps the product documentation in shared-docs up to date.',
@@ -531,7 +543,6 @@ function seedAgents(backend: MockBackend): void {
             model: 'qwen-plus',
             maxIters: 15,
             workspaceId: null,
-            workspaceBinding: null,
             workspacePath: null,
             // remote environments have files but no shell, so `execute` stays off.
             tools: [
@@ -542,7 +553,13 @@ function seedAgents(backend: MockBackend): void {
               { name: 'execute', enabled: false },
             ],
             mcpServers: [],
-            skills: [{ name: 'style-guide', version: '2024.11' }],
+            skills: [
+              {
+                name: 'style-guide',
+                version: '2024.11',
+                description: 'House style for product documentation: headings, tone, terminology.',
+              },
+            ],
             multiagent: null,
             defaultEnvironmentId: ENV.sharedDocs,
             defaultMemoryStoreIds: [MEMORY.productDocs],
@@ -559,7 +576,6 @@ function seedAgents(backend: MockBackend): void {
         {
           ago: 21 * DAY,
           by: USERS.admin.userId,
-          summary: 'Created',
           definition: {
             name: 'data-analyst',
             description: 'Answers questions about product metrics with pandas in an E2B sandbox.',
@@ -567,7 +583,6 @@ function seedAgents(backend: MockBackend): void {
             model: 'qwen-max',
             maxIters: 40,
             workspaceId: null,
-            workspaceBinding: null,
             workspacePath: null,
             tools: selfHostedTools,
             mcpServers: [
@@ -590,7 +605,6 @@ function seedAgents(backend: MockBackend): void {
         {
           ago: 9 * DAY,
           by: USERS.alice.userId,
-          summary: 'Created',
           definition: {
             name: 'triage-bot',
             description: 'Labels incoming issues and links related incidents.',
@@ -598,7 +612,6 @@ function seedAgents(backend: MockBackend): void {
             model: 'qwen-turbo',
             maxIters: 10,
             workspaceId: null,
-            workspaceBinding: null,
             workspacePath: null,
             tools: [],
             mcpServers: [
@@ -622,7 +635,6 @@ function seedAgents(backend: MockBackend): void {
         {
           ago: 7 * DAY,
           by: USERS.admin.userId,
-          summary: 'Created',
           definition: {
             name: 'research-scout',
             description: 'Reproduces paper results in a sandbox.',
@@ -630,7 +642,6 @@ function seedAgents(backend: MockBackend): void {
             model: 'qwen-max',
             maxIters: 50,
             workspaceId: null,
-            workspaceBinding: null,
             workspacePath: null,
             tools: selfHostedTools,
             mcpServers: [],
@@ -652,7 +663,6 @@ function seedAgents(backend: MockBackend): void {
         {
           ago: 45 * DAY,
           by: USERS.admin.userId,
-          summary: 'Created',
           definition: {
             name: 'legacy-deployer',
             description: 'Replaced by release-helper.',
@@ -660,7 +670,6 @@ function seedAgents(backend: MockBackend): void {
             model: 'qwen-plus',
             maxIters: 20,
             workspaceId: null,
-            workspaceBinding: null,
             workspacePath: null,
             tools: [{ name: 'read_file', enabled: true }],
             mcpServers: [],

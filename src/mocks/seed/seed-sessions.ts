@@ -1,9 +1,9 @@
 import type { components } from '@/api/schema.gen'
-import type { MockBackend } from '../backend'
+import type { MockBackend } from '../lib/backend'
 import type { SessionRecord } from '../db/types'
 import { AGENT, ENV, NS, SESSION, USERS } from './fixture-ids'
 import { HistoryWriter, type ToolStep, type TurnScript } from './history-writer'
-import { createSessionRecord, firstSeq, sessionStatus } from './session-history'
+import { createSessionRecord, firstSeq, sessionStatus } from '../lib/event-log'
 import {
   analysisTurn,
   changelogUpdateTurn,
@@ -14,7 +14,7 @@ import {
   releaseNotesTurn,
   text,
   writeFile,
-} from './session-scripts'
+} from '../engine/turn-scripts'
 
 type RunsOn = ToolStep['runsOn']
 
@@ -85,9 +85,10 @@ function seedOne(backend: MockBackend, spec: SessionSpec, now: number): SessionR
       id: spec.id,
       ownerId: spec.ownerId,
       agentId: agent.agent.id,
+      agentOwnerId: spec.ownerId,
       agentVersion: definition.version,
-      agentRefType: 'agent',
-      agentOverridesJson: null,
+      agentRefType: 'latest',
+      agentOverridesJson: '',
       environmentId: initialEnvId,
       externalKey: null,
       memoryStoreIds: [...(definition.defaultMemoryStoreIds ?? [])],
@@ -229,7 +230,7 @@ function sessionSpecs(now: number, largeSessionEvents: number): SessionSpec[] {
       id: MORE_SESSIONS.failedTurn,
       agentId: AGENT.triageBot,
       environmentId: ENV.dataplaneLocal,
-      ownerId: admin.userId,
+      ownerId: alice.userId,
       startAt: at(7 * HOUR),
       turns: (r) => [
         {

@@ -177,6 +177,19 @@ export class ContractValidator {
     return failures
   }
 
+  /** Checks a value against one of a spec's component schemas, e.g. `PublicEvent`; null when it is valid. */
+  validateComponent(specName: string, component: string, value: unknown): string | null {
+    const spec = this.specs.find((candidate) => candidate.name === specName)
+    if (!spec) throw new Error(`no spec named ${specName}`)
+    const key = `${spec.name} #/components/schemas/${component}`
+    let validate = this.compiled.get(key)
+    if (!validate) {
+      validate = this.ajv.compile({ $ref: `${spec.id}#/components/schemas/${escapePointer(component)}` })
+      this.compiled.set(key, validate)
+    }
+    return validate(value) ? null : this.ajv.errorsText(validate.errors, { separator: '; ' })
+  }
+
   private count(specName: string) {
     this.validatedCount.set(specName, (this.validatedCount.get(specName) ?? 0) + 1)
   }

@@ -1,5 +1,5 @@
 import { setupServer } from 'msw/node'
-import { createMockBackend, type MockBackend, type MockOptions } from '../backend'
+import { createMockBackend, type MockBackend, type MockOptions } from '../lib/backend'
 import { createHandlers } from '../handlers'
 import { createManualClock } from '../lib/clock'
 import { seedControlPlane } from '../seed/seed-control-plane'

@@ -1,18 +1,20 @@
 import { expect } from 'vitest'
 import type { components } from '@/api/schema.gen'
-import type { MockOptions } from '../backend'
+import type { MockOptions } from '../lib/backend'
 import type { SessionRecord } from '../db/types'
 import { decodeCursor } from '../lib/cursor'
 import { deriveSessionViews } from '../lib/session-views'
 import type { TestEngineOptions } from '../node'
-import { createEventValidator } from './contract-validator'
-import { startSessionBackend, type SessionCall, type SessionHarness } from './session-harness'
+import {
+  startSessionBackend,
+  validatePublicEvent,
+  type SessionCall,
+  type SessionHarness,
+} from './session-harness'
 
 type Schemas = components['schemas']
 export type Turn = Schemas['Turn']
 export type PublicEvent = Schemas['PublicEvent']
-
-const validateEvent = createEventValidator('../shared/reference/agentscope/public-event-v1.schema.json')
 
 /**
  * The session harness with the execution engine on a manual scheduler, plus the checks every
@@ -87,7 +89,7 @@ export async function startEngine(
     checkLog: async (sessionId) => {
       const log = record(sessionId)
       const problems = log.events.flatMap((event) => {
-        const error = validateEvent(event)
+        const error = validatePublicEvent(event)
         return error ? [`${event.type}: ${error}`] : []
       })
       expect(problems.slice(0, 3)).toEqual([])

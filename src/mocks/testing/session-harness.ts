@@ -1,5 +1,5 @@
 import { setupServer, type SetupServer } from 'msw/node'
-import { createMockBackend, type MockBackend, type MockOptions } from '../backend'
+import { createMockBackend, type MockBackend, type MockOptions } from '../lib/backend'
 import { installEngine, type Engine } from '../engine/install-engine'
 import { createManualScheduler, type ManualScheduler } from '../engine/scheduler'
 import { createHandlers } from '../handlers'
@@ -7,26 +7,40 @@ import type { TestEngineOptions } from '../node'
 import { mintToken } from '../lib/auth'
 import { createManualClock } from '../lib/clock'
 import { seed } from '../seed'
+import { virtualWorkerSpecs } from '../seed/demo-workers'
 import { USERS } from '../seed/fixture-ids'
-import { ContractValidator, loadSibling, loadSpec, type ValidationFailure } from './contract-validator'
+import { ContractValidator, loadSpec, type ValidationFailure } from './contract-validator'
 import { CONTROL_PLANE_TEST_NOW, ORIGIN } from './control-plane-server'
+import { loadUpstreamSpecs } from './upstream-spec'
 
 export { ORIGIN }
 
-const UPSTREAM = '../shared/reference/agentscope'
-
 let validator: ContractValidator | null = null
-/** Our contract and, for the session routes it declares, the upstream agent-api spec (served under /api/v1). */
+/**
+ * Our contract and, when UPSTREAM_SPEC_DIR holds it, the upstream agent-api spec for the session
+ * routes it declares (served under /api/v1).
+ */
 function contractValidator(): ContractValidator {
   if (!validator) {
-    const upstream = loadSpec(`${UPSTREAM}/openapi-v1.json`, 'upstream', '/api/v1')
-    validator = new ContractValidator(
-      [loadSpec('src/api/openapi.yaml', 'console'), upstream],
-      // The upstream PublicEvent is `$ref: ./public-event-v1.schema.json`.
-      [loadSibling(upstream, `${UPSTREAM}/public-event-v1.schema.json`)],
-    )
+    const upstream = loadUpstreamSpecs()
+    validator = upstream
+      ? new ContractValidator(
+          [loadSpec('src/api/openapi.yaml', 'console'), upstream.openapi],
+          // The upstream PublicEvent is `$ref: ./public-event-v1.schema.json`.
+          [upstream.eventSibling],
+        )
+      : new ContractValidator([loadSpec('src/api/openapi.yaml', 'console')])
   }
   return validator
+}
+
+/** An event against our PublicEvent and, when present, the upstream event schema; null when valid. */
+export function validatePublicEvent(event: unknown): string | null {
+  return (
+    contractValidator().validateComponent('console', 'PublicEvent', event) ??
+    loadUpstreamSpecs()?.validateEvent(event) ??
+    null
+  )
 }
 
 export type SessionCall = {
@@ -75,6 +89,7 @@ export async function startSessionBackend(
     ? installEngine(backend, {
         reseed: (target) => seed(target, { largeSessionEvents }),
         ...init.engine,
+        virtualWorkers: virtualWorkerSpecs(init.engine.virtualWorkers),
         scheduler,
       })
     : null
@@ -112,8 +127,11 @@ export async function startSessionBackend(
       response.headers.get('Content-Type') ?? '',
       text,
     )
-    // Paged lists ({items, next_offset}) are the newer servers' shape, which spec 1.0.0 does not know.
-    const isPagedList = /[?&](limit|offset)=/.test(path) && /\/(agent-sessions|turns)(\?|$)/.test(path)
+    // Paged lists ({items, next_offset}) are the newest docs' shape, which spec 1.0.0 does not know:
+    // turns with limit/offset, and the session list in the docs variant.
+    const isPagedList =
+      (/[?&](limit|offset)=/.test(path) && /\/turns(\?|$)/.test(path)) ||
+      (backend.options.apiVariant === 'docs' && /\/agent-sessions(\?|$)/.test(path))
     contractFailures.push(...failures.filter((failure) => !(isPagedList && failure.spec === 'upstream')))
     return response
   }

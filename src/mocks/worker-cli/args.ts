@@ -1,7 +1,9 @@
 /**
  * Flags of `npm run worker`, named as upstream's HandsWorkerMain takes them, with the environment
- * variables of the docs' `docker run` example as fallbacks. Timings are flags so tests can run a
- * worker fast; the defaults are upstream's.
+ * variables of the docs' `docker run` example as fallbacks. The environment key is the exception:
+ * it is read from `ENVIRONMENT_KEY` only, because anything on a command line shows in `ps`, in
+ * npm's banner and in shell history. Timings are flags so tests can run a worker fast; the
+ * defaults are upstream's.
  */
 export type WorkerConfig = {
   baseUrl: string
@@ -22,15 +24,15 @@ export type WorkerConfig = {
   maxOutputBytes: number
 }
 
-export const USAGE = `Usage: npm run worker -- --base-url URL --environment-id ID --environment-key KEY --worker-id ID --hands-root DIR
+export const USAGE = `Usage: ENVIRONMENT_KEY=… npm run worker -- --base-url URL --environment-id ID --worker-id ID --hands-root DIR
   [--poll-interval-ms 1000] [--poll-timeout-ms 25000] [--tool-poll-ms 1000] [--heartbeat-ms 15000]
   [--idle-rounds 120] [--execute-timeout-ms 30000] [--max-output-bytes 65536]
-Environment fallbacks: BASE_URL, ENVIRONMENT_ID, ENVIRONMENT_KEY, WORKER_ID, HANDS_ROOT.`
+The environment key comes from the ENVIRONMENT_KEY environment variable only.
+Environment fallbacks for the flags: BASE_URL, ENVIRONMENT_ID, WORKER_ID, HANDS_ROOT.`
 
 const required = [
   ['base-url', 'BASE_URL'],
   ['environment-id', 'ENVIRONMENT_ID'],
-  ['environment-key', 'ENVIRONMENT_KEY'],
   ['worker-id', 'WORKER_ID'],
   ['hands-root', 'HANDS_ROOT'],
 ] as const
@@ -59,6 +61,9 @@ export function parseWorkerArgs(
     if (inline === undefined) i += 1
     flags.set(name, value)
   }
+  if (flags.has('environment-key')) {
+    return '--environment-key is not accepted: the key would show in ps and in npm’s banner; export ENVIRONMENT_KEY instead'
+  }
   const known = new Set<string>([...required.map(([flag]) => flag), ...Object.keys(numeric)])
   const unknown = [...flags.keys()].find((name) => !known.has(name))
   if (unknown) return `unknown flag --${unknown}`
@@ -68,6 +73,8 @@ export function parseWorkerArgs(
     if (!value) return `--${flag} (or ${variable}) is required`
     values[flag] = value
   }
+  const environmentKey = env.ENVIRONMENT_KEY?.trim()
+  if (!environmentKey) return 'ENVIRONMENT_KEY is required (the environment key, from the environment only)'
   const numbers: Record<string, number> = {}
   for (const [flag, fallback] of Object.entries(numeric)) {
     const text = flags.get(flag)
@@ -78,7 +85,7 @@ export function parseWorkerArgs(
   return {
     baseUrl: (values['base-url'] ?? '').replace(/\/+$/, ''),
     environmentId: values['environment-id'] ?? '',
-    environmentKey: values['environment-key'] ?? '',
+    environmentKey,
     workerId: values['worker-id'] ?? '',
     handsRoot: values['hands-root'] ?? '',
     pollTimeoutMs: numbers['poll-timeout-ms'] ?? numeric['poll-timeout-ms'],

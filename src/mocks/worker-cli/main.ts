@@ -1,11 +1,14 @@
 /**
  * `npm run worker`: a self-hosted worker process that speaks the worker protocol over HTTP to
  * `npm run mock:serve` or a real Gateway, and runs the file and shell tools inside its hands root.
+ * The key comes from the environment only, so it never shows in `ps` or npm's banner:
  *
+ *   read -rs ENVIRONMENT_KEY && export ENVIRONMENT_KEY
  *   npm run worker -- --base-url http://127.0.0.1:8787 --environment-id env_… \
- *     --environment-key ek_… --worker-id worker-1 --hands-root ./hands
+ *     --worker-id worker-1 --hands-root ./hands
  *
  * Exit codes: 0 stopped by a signal, 2 environment key rejected (wrong or rotated), 64 bad usage.
+ * Nothing here ever prints the key.
  */
 import { parseWorkerArgs, USAGE } from './args'
 import { KeyRejectedError } from './protocol-client'
@@ -32,8 +35,7 @@ try {
 } catch (error) {
   if (error instanceof KeyRejectedError) {
     console.error(
-      `[${config.workerId}] environment key rejected (401 ${error.code}): ${error.message}. ` +
-        'The key is wrong or was rotated; restart the worker with the current key.',
+      `[${config.workerId}] ${error.message}. Restart the worker with the current key in ENVIRONMENT_KEY.`,
     )
     process.exit(2)
   }

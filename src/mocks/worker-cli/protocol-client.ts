@@ -4,14 +4,12 @@ type Schemas = components['schemas']
 export type WorkItem = Schemas['WorkItem']
 export type PendingTool = Schemas['PendingTool']
 export type ToolResult = Schemas['ToolResult']
+export type SkillsBundle = Schemas['SkillsBundle']
 
-/** The server refused the environment key (401): it is wrong, or it was rotated. */
+/** The server refused the environment key (401, no body upstream): it is wrong, rotated, or the environment is archived. */
 export class KeyRejectedError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message)
+  constructor() {
+    super('environment key rejected (401): the key is wrong, was rotated, or its environment was archived')
     this.name = 'KeyRejectedError'
   }
 }
@@ -45,7 +43,8 @@ async function readError(response: Response): Promise<{ code: string; message: s
 
 /**
  * The worker protocol over HTTP (DESIGN §2): only outbound calls, authenticated by the environment
- * key alone. Works against `npm run mock:serve` and a real Gateway alike.
+ * key alone. Works against `npm run mock:serve` and a real Gateway alike. Like upstream's worker it
+ * reads no body from ack, heartbeat or stop (the server answers them with an empty 200).
  */
 export class ProtocolClient {
   constructor(
@@ -66,39 +65,71 @@ export class ProtocolClient {
       },
     )
     if (response.ok) return response
+    if (response.status === 401) {
+      await response.body?.cancel()
+      throw new KeyRejectedError()
+    }
     const { code, message } = await readError(response)
-    if (response.status === 401) throw new KeyRejectedError(code, message)
     throw new ProtocolHttpError(response.status, code, message)
   }
 
-  /** A claimed item (`starting`), or null when nothing is queued (204). */
+  /** Answered without a body: whatever it holds is not the worker's business. */
+  private async send(path: string, body?: unknown): Promise<void> {
+    const response = await this.call(path, { method: 'POST', ...(body === undefined ? {} : { body }) })
+    await response.body?.cancel()
+  }
+
+  /** A claimed item (`starting`), or null when nothing is claimable (204). */
   async poll(workerId: string, timeoutMs: number): Promise<WorkItem | null> {
     const query = `workerId=${encodeURIComponent(workerId)}&timeoutMs=${timeoutMs}`
     const response = await this.call(`/work/poll?${query}`)
-    if (response.status === 204) return null
-    return (await response.json()) as WorkItem
+    const text = await response.text()
+    if (response.status === 204 || !text.trim()) return null
+    return JSON.parse(text) as WorkItem
   }
 
-  async ack(workId: string, body: { workerId: string; workDir: string }): Promise<WorkItem> {
-    return (await (await this.call(`/work/${workId}/ack`, { method: 'POST', body })).json()) as WorkItem
+  ack(workId: string, body: { workerId: string; workDir: string }): Promise<void> {
+    return this.send(`/work/${encodeURIComponent(workId)}/ack`, body)
   }
 
-  async heartbeat(workId: string, workerId: string): Promise<WorkItem> {
-    const response = await this.call(`/work/${workId}/heartbeat`, { method: 'POST', body: { workerId } })
-    return (await response.json()) as WorkItem
+  heartbeat(workId: string): Promise<void> {
+    return this.send(`/work/${encodeURIComponent(workId)}/heartbeat`)
   }
 
-  async stop(workId: string, workerId: string): Promise<WorkItem> {
-    return (await (
-      await this.call(`/work/${workId}/stop`, { method: 'POST', body: { workerId } })
-    ).json()) as WorkItem
+  stop(workId: string): Promise<void> {
+    return this.send(`/work/${encodeURIComponent(workId)}/stop`)
+  }
+
+  /**
+   * The item as the server has it now (`GET …/work/{workId}`), or null when this server does not
+   * let a worker key read items (upstream answers 403: that route wants a user token).
+   */
+  async readWork(workId: string): Promise<WorkItem | null> {
+    try {
+      return (await (await this.call(`/work/${encodeURIComponent(workId)}`)).json()) as WorkItem
+    } catch (error) {
+      if (error instanceof ProtocolHttpError && error.status === 403) return null
+      throw error
+    }
   }
 
   async pendingTools(sessionId: string): Promise<PendingTool[]> {
-    return (await (await this.call(`/sessions/${sessionId}/pending-tools`)).json()) as PendingTool[]
+    const response = await this.call(`/sessions/${encodeURIComponent(sessionId)}/pending-tools`)
+    const text = await response.text()
+    return text.trim() ? (JSON.parse(text) as PendingTool[]) : []
+  }
+
+  async skills(sessionId: string): Promise<SkillsBundle> {
+    return (await (
+      await this.call(`/sessions/${encodeURIComponent(sessionId)}/skills`)
+    ).json()) as SkillsBundle
   }
 
   async postResults(sessionId: string, results: ToolResult[]): Promise<void> {
-    await this.call(`/sessions/${sessionId}/tool-results`, { method: 'POST', body: { results } })
+    const response = await this.call(`/sessions/${encodeURIComponent(sessionId)}/tool-results`, {
+      method: 'POST',
+      body: { results },
+    })
+    await response.body?.cancel()
   }
 }

@@ -9,11 +9,17 @@ import {
   type ToolResult,
   type WorkItem,
 } from './protocol-client'
+import { safeName, stageInputs, stageSkills } from './staging'
 
 /**
- * HandsWorkerMain's loop: poll → ack → (pending tools every second → run → post results) with a
- * heartbeat every 15 s, until the server releases the work (`stopping`), the lease is lost, or
- * the session stays idle; then poll again. A rejected key ends the loop with KeyRejectedError.
+ * HandsWorkerMain's loop: poll → ack → skills and inputs → (pending tools every second → run →
+ * post results, a heartbeat every 15 s) until the item is released or taken over or the session
+ * stays idle for `idleRounds`; then stop and poll again. Like upstream it polls only between
+ * items, so while it works only its item's `updatedAt` shows it is alive (/api/hands/status
+ * workerHeartbeats moves on polls only). ack, heartbeat and stop answer nothing, so the worker
+ * learns what became of its item by reading it (`GET …/work/{workId}`) where the server allows a
+ * worker key there; where it does not (upstream: 403), idle rounds end the item as upstream's do.
+ * A rejected key ends the loop with KeyRejectedError.
  */
 export type WorkerLog = (message: string) => void
 
@@ -29,14 +35,10 @@ const sleep = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', wake, { once: true })
   })
 
-/** A directory name from server metadata, never a path: no separators, no `..`. */
-function directoryName(value: unknown, fallback: string): string {
-  const name = typeof value === 'string' ? value.replace(/[^A-Za-z0-9._-]/g, '_') : ''
-  return name && name !== '.' && name !== '..' ? name : fallback.replace(/[^A-Za-z0-9._-]/g, '_')
-}
-
 export class WorkerLoop {
   private readonly client: ProtocolClient
+  /** Whether this server lets a worker read its item; learned from the first read. */
+  private canReadWork = true
 
   constructor(
     private readonly config: WorkerConfig,
@@ -72,38 +74,70 @@ export class WorkerLoop {
     }
   }
 
+  /**
+   * Why the item is no longer this worker's (`stopped`: released; another `claimedBy`: taken over
+   * after it looked stale), or null while it still is, or when the server does not say.
+   */
+  private async lostBecause(item: WorkItem): Promise<string | null> {
+    if (!this.canReadWork) return null
+    const current = await this.client.readWork(item.workId ?? item.id)
+    if (current === null) {
+      this.canReadWork = false
+      this.log('this server does not let workers read their work items; idle rounds end an item instead')
+      return null
+    }
+    if (current.status === 'stopped') return 'released by the server'
+    if (current.claimedBy !== this.config.workerId)
+      return `taken over by ${current.claimedBy ?? 'another worker'}`
+    return null
+  }
+
+  private async prepare(item: WorkItem, workDir: string): Promise<void> {
+    const { client, log } = this
+    try {
+      const skills = await stageSkills(workDir, await client.skills(item.sessionId), log)
+      if (skills > 0) log(`staged ${skills} skill(s) into ${join(workDir, 'skills')}`)
+    } catch (error) {
+      if (error instanceof KeyRejectedError) throw error
+      log(`skills download failed (${describe(error)})`)
+    }
+    const inputs = await stageInputs(workDir, item.metadata, log)
+    if (inputs.length > 0) log(`staged ${inputs.join(', ')} into ${join(workDir, 'inputs')}`)
+  }
+
   private async serve(item: WorkItem, signal: AbortSignal): Promise<void> {
     const { config, client } = this
-    const workDir = join(config.handsRoot, directoryName(item.metadata.workspace, item.sessionId))
+    const workId = item.workId ?? item.id
+    const workDir = join(config.handsRoot, safeName(item.sessionId, 'session'))
     await mkdir(workDir, { recursive: true })
-    await client.ack(item.id, { workerId: config.workerId, workDir })
-    this.log(`claimed ${item.id} for session ${item.sessionId} in ${workDir}`)
+    await client.ack(workId, { workerId: config.workerId, workDir })
+    this.log(`claimed ${workId} for session ${item.sessionId} in ${workDir}`)
+    await this.prepare(item, workDir)
 
     // Written by the heartbeat timer, read by the tool loop.
-    const claim: { ending: string | null; rejected: KeyRejectedError | null } = {
-      ending: null,
-      rejected: null,
-    }
+    const claim: { rejected: KeyRejectedError | null } = { rejected: null }
     const heartbeat = setInterval(() => {
-      client.heartbeat(item.id, config.workerId).then(
-        (current) => {
-          if (current.status === 'stopping') claim.ending ??= 'released by the server'
-        },
-        (error: unknown) => {
-          if (error instanceof KeyRejectedError) claim.rejected = error
-          else if (error instanceof ProtocolHttpError && error.status === 404) claim.ending ??= 'lease lost'
-        },
-      )
+      client.heartbeat(workId).catch((error: unknown) => {
+        if (error instanceof KeyRejectedError) claim.rejected = error
+      })
     }, config.heartbeatMs)
 
     let idleRounds = 0
+    let ending: string | null = null
+    let isOurs = true
     try {
-      while (!signal.aborted && claim.ending === null) {
+      while (!signal.aborted && ending === null) {
         if (claim.rejected) throw claim.rejected
+        const lost = await this.lostBecause(item)
+        if (lost) {
+          ending = lost
+          isOurs = false
+          break
+        }
         const tools = await client.pendingTools(item.sessionId)
         if (tools.length === 0) {
           idleRounds += 1
-          if (idleRounds >= config.idleRounds) claim.ending = 'idle'
+          if (idleRounds >= config.idleRounds) ending = 'idle'
           else await sleep(config.toolPollMs, signal)
           continue
         }
@@ -123,21 +157,22 @@ export class WorkerLoop {
       }
     } catch (error) {
       if (error instanceof KeyRejectedError) throw error
-      claim.ending = `error: ${describe(error)}`
+      ending = `error: ${describe(error)}`
     } finally {
       clearInterval(heartbeat)
     }
-    // Quitting (signal) leaves the claim alone: stopping a worker does not cancel the task.
-    if (signal.aborted || claim.ending === 'lease lost') {
-      this.log(`left ${item.id} (${signal.aborted ? 'shutting down' : 'lease lost'})`)
+    // Quitting (signal) leaves the claim alone: stopping a worker does not cancel the task. An item
+    // released or taken over is not this worker's to stop.
+    if (signal.aborted || !isOurs) {
+      this.log(`left ${workId} (${signal.aborted ? 'shutting down' : (ending ?? 'lost')})`)
       return
     }
     try {
-      await client.stop(item.id, config.workerId)
-      this.log(`stopped ${item.id} (${claim.ending ?? 'done'})`)
+      await client.stop(workId)
+      this.log(`stopped ${workId} (${ending ?? 'done'})`)
     } catch (error) {
       if (error instanceof KeyRejectedError) throw error
-      this.log(`could not stop ${item.id}: ${describe(error)}`)
+      this.log(`could not stop ${workId}: ${describe(error)}`)
     }
   }
 }

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw'
 import type { setupServer } from 'msw/node'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { TEST_NOW } from '@/mocks/node'
-import { AGENT, ENV, MEMORY, VAULT } from '@/mocks/seed/fixture-ids'
+import { AGENT, ENV, MEMORY, USERS, VAULT } from '@/mocks/seed/fixture-ids'
 import { renderApp } from '@/testing/render-app'
 
 let activeServer: ReturnType<typeof setupServer> | null = null
@@ -74,7 +74,8 @@ describe('Runtime configuration → Session defaults', () => {
 
     expect(await screen.findByText(/Saved as version 4/)).toBeInTheDocument()
     expect(patches).toHaveLength(1)
-    const { updatedAt: _at, updatedBy: _by, ...writable } = before
+    // Server-owned fields are not sent back (the server ignores them on PATCH).
+    const { updatedAt: _at, updatedBy: _by, createdAt: _created, ...writable } = before
     expect(patches[0]).toEqual({
       ...writable,
       version: 3,
@@ -94,7 +95,7 @@ describe('Runtime configuration → Session defaults', () => {
       'skills',
       'multiagent',
       'workspaceId',
-      'workspaceBinding',
+      // No workspaceBinding: the server drops it from a definition body (C6), so none is stored.
       'workspacePath',
     ]) {
       expect(patches[0]).toHaveProperty(field, before[field])
@@ -181,8 +182,12 @@ describe('Runtime configuration → Session defaults', () => {
 
   it('shows the consequences: inheritance, sessions that stay, and when the default last changed', async () => {
     const app = await open(`/agents/${AGENT.releaseHelper}?tab=runtime`)
+    // The server lists only the caller's own sessions (C4).
     const onBuildWorkers = [...app.backend.db.sessions.values()].filter(
-      ({ session }) => session.agentId === AGENT.releaseHelper && session.environmentId === ENV.buildWorkers,
+      ({ session }) =>
+        session.agentId === AGENT.releaseHelper &&
+        session.environmentId === ENV.buildWorkers &&
+        session.ownerId === USERS.alice.userId,
     )
     const archived = onBuildWorkers.filter(({ session }) => session.archivedAt).length
     expect(onBuildWorkers.length).toBeGreaterThan(1)
@@ -193,13 +198,13 @@ describe('Runtime configuration → Session defaults', () => {
       'href',
       `/sessions?agent=${AGENT.releaseHelper}&environment=${ENV.buildWorkers}`,
     )
-    expect(section).toHaveTextContent(new RegExp(`${counted} of this agent run on build-workers`))
+    expect(section).toHaveTextContent(new RegExp(`${counted} of yours with this agent run on build-workers`))
     expect(await within(section).findByText(/last changed in version 2/)).toBeInTheDocument()
     await userEvent.selectOptions(await environmentSelect(), ENV.e2bPython)
     expect(section).toHaveTextContent(
       /inherit e2b-python and record “inherited from agent default, version 4”/,
     )
-    expect(section).toHaveTextContent(new RegExp(`${counted} of this agent stay on build-workers`))
+    expect(section).toHaveTextContent(new RegExp(`${counted} of yours with this agent stay on build-workers`))
   })
 
   it('warns about an archived default and fixes it by clearing', async () => {

@@ -47,7 +47,7 @@ describe('config editor', () => {
     const user = userEvent.setup()
     const app = await open(`/environments/${ENV.edgeRunner}/edit`)
     const patches = recordPatches(app)
-    const before = structuredClone(stored(app, ENV.edgeRunner).environment.config)
+    const before = structuredClone(stored(app, ENV.edgeRunner).environment.config ?? {})
 
     await user.selectOptions(await screen.findByLabelText(/Isolation scope/), 'AGENT')
     expect(
@@ -74,7 +74,7 @@ describe('config editor', () => {
     const user = userEvent.setup()
     const app = await open(`/environments/${ENV.e2bPython}/edit`)
     const patches = recordPatches(app)
-    const before = structuredClone(stored(app, ENV.e2bPython).environment.config)
+    const before = structuredClone(stored(app, ENV.e2bPython).environment.config ?? {})
     await user.click(await screen.findByRole('tab', { name: 'Advanced JSON' }))
     const json = screen.getByLabelText<HTMLTextAreaElement>('Config (JSON object)')
     expect(json.value).not.toContain(String(before.apiKey))
@@ -132,7 +132,7 @@ describe('config editor', () => {
   it('keeps an unsaved draft across a reload, without the secret, and restores the secret from the server', async () => {
     const user = userEvent.setup()
     const first = await open(`/environments/${ENV.e2bPython}/edit`)
-    const secret = String(stored(first, ENV.e2bPython).environment.config.apiKey)
+    const secret = String(stored(first, ENV.e2bPython).environment.config?.apiKey)
     const template = await screen.findByLabelText(/E2B template/)
     await user.clear(template)
     await user.type(template, 'python-gpu')

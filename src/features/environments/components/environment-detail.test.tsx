@@ -113,7 +113,8 @@ describe('environment detail', () => {
     await user.click(await screen.findByRole('button', { name: 'Archive' }))
     const dialog = await screen.findByRole('dialog', { name: 'Archive build-workers?' })
     expect(await within(dialog).findByRole('link', { name: 'release-helper' })).toBeInTheDocument()
-    expect(within(dialog).getByText(/active and 1 archived session/)).toBeInTheDocument()
+    // Only the caller's own sessions are listed (C4): alice has no archived one there.
+    expect(within(dialog).getByText(/4 active and 0 archived sessions bound to it/)).toBeInTheDocument()
     expect(within(dialog).getByText(/work item is queued or running \(active\)/)).toBeInTheDocument()
     expect(within(dialog).getByText('Archiving does not cancel running work:')).toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: 'Archive' }))
@@ -164,7 +165,7 @@ describe('environment detail', () => {
     const agents = await screen.findByRole('region', { name: 'Agents with this default environment' })
     expect(within(agents).getByRole('link', { name: 'release-helper' })).toBeInTheDocument()
     const archived = screen.getByRole('region', { name: 'Archived sessions' })
-    expect(within(archived).getAllByRole('link')).toHaveLength(1)
+    expect(within(archived).getByText('No archived session is bound to it.')).toBeInTheDocument()
     expect(
       within(screen.getByRole('region', { name: 'Active sessions' })).getByRole('link', {
         name: SESSION.buildActive,
@@ -185,7 +186,7 @@ describe('environment detail', () => {
             .map(({ agent }) => ({
               id: agent.id,
               agentKey: agent.agentKey,
-              displayName: `${agent.name} (catalog)`,
+              displayName: `${agent.displayName} (catalog)`,
               status: agent.status,
               createdAt: '2026-10-01T09:00:00Z',
               updatedAt: '2026-10-01T09:00:00Z',

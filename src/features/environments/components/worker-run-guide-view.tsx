@@ -91,6 +91,7 @@ export function WorkerRunGuideView({
               code={guide.javaProcess}
               copyLabel={t('environments.guide.copyJava')}
             />
+            <Notice tone="warning">{t('environments.guide.javaKeyNote')}</Notice>
           </>
         ) : null}
         {recipe === 'bubblewrap' ? (

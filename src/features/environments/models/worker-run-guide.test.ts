@@ -34,15 +34,13 @@ describe('workerRunGuide', () => {
 
   it('offers the demo and Java processes with the same flags, and warns about bubblewrap networking', () => {
     for (const recipe of [guide.npmProcess, guide.javaProcess, guide.bubblewrap]) {
-      for (const flag of [
-        '--base-url',
-        '--environment-id',
-        '--environment-key',
-        '--worker-id',
-        '--hands-root',
-      ])
+      for (const flag of ['--base-url', '--environment-id', '--worker-id', '--hands-root'])
         expect(recipe).toContain(flag)
     }
+    // The Java worker takes its key as a flag only; the console's own worker reads ENVIRONMENT_KEY.
+    expect(guide.javaProcess).toContain('--environment-key "$ENVIRONMENT_KEY"')
+    expect(guide.npmProcess).not.toContain('--environment-key')
+    expect(guide.npmProcess).not.toContain('ENVIRONMENT_KEY=')
     expect(guide.npmProcess).toContain('npm run worker --')
     expect(guide.bubblewrap).toContain('shares the host network namespace: this is NOT a network sandbox')
     expect(guide.bubblewrap).not.toContain('--unshare-net')

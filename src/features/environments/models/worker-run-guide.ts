@@ -25,11 +25,21 @@ export function workerSlug(name: string): string {
   return slug || 'environment'
 }
 
+/** The Java worker (HandsWorkerMain) takes its key as a flag only; it cannot read it from the environment. */
 const workerFlags = (workerId: string, handsRoot: string) =>
   [
     `--base-url "$BASE_URL"`,
     `--environment-id "$ENVIRONMENT_ID"`,
     `--environment-key "$ENVIRONMENT_KEY"`,
+    `--worker-id ${workerId}`,
+    `--hands-root ${handsRoot}`,
+  ].join(' \\\n  ')
+
+/** The console's worker reads ENVIRONMENT_KEY itself, so the key stays off its command line. */
+const npmWorkerFlags = (workerId: string, handsRoot: string) =>
+  [
+    `--base-url "$BASE_URL"`,
+    `--environment-id "$ENVIRONMENT_ID"`,
     `--worker-id ${workerId}`,
     `--hands-root ${handsRoot}`,
   ].join(' \\\n  ')
@@ -103,8 +113,9 @@ export function workerRunGuide(input: {
   ].join('\n')
 
   const npmProcess = [
-    `# From the console's repository, against \`npm run mock:serve\` or a real Gateway.`,
-    `npm run worker -- \\\n  ${workerFlags(workerId, `./hands/${workerId}`)}`,
+    `# From the console's repository, against \`npm run mock:serve\` or a real Gateway. The worker reads the`,
+    `# exported ENVIRONMENT_KEY itself: the key is on no command line, so neither ps nor npm's banner shows it.`,
+    `npm run worker -- \\\n  ${npmWorkerFlags(workerId, `"$HOME/agentscope-hands/${workerId}"`)}`,
   ].join('\n')
 
   const javaProcess = [

@@ -45,7 +45,7 @@ export function AgentDefaults({
   const storeName = (id: string) => stores.data?.find((store) => store.id === id)?.name ?? id
   const vaultName = (id: string) => {
     const vault = vaults.data?.find((candidate) => candidate.id === id)
-    return vault?.displayName ?? vault?.name ?? id
+    return vault?.displayName ?? id
   }
   return (
     <section

@@ -61,7 +61,7 @@ function CreateSessionForm({ initialAgentId, onCancel }: { initialAgentId: strin
           <option value="">{t('sessions.create.chooseAgent')}</option>
           {(agents.data ?? []).map((agent) => (
             <option key={agent.id} value={agent.id}>
-              {agent.displayName ?? agent.name}
+              {agent.name}
             </option>
           ))}
         </Select>

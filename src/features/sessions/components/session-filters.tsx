@@ -30,7 +30,7 @@ export function SessionFilters({ params, onChange }: SessionFiltersProps) {
           <option value="">{t('sessions.filters.allAgents')}</option>
           {(agents.data ?? []).map((agent) => (
             <option key={agent.id} value={agent.id}>
-              {agent.displayName ?? agent.name}
+              {agent.name}
             </option>
           ))}
           {params.agentId && !agents.data?.some((agent) => agent.id === params.agentId) ? (

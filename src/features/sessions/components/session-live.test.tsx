@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import type { setupServer } from 'msw/node'
 import { afterEach, describe, expect, it } from 'vitest'
 import { SESSION } from '@/mocks/seed/fixture-ids'
-import { appendEvent } from '@/mocks/seed/session-history'
+import { appendEvent } from '@/mocks/lib/event-log'
 import { renderApp } from '@/testing/render-app'
 
 let activeServer: ReturnType<typeof setupServer> | null = null

@@ -8,7 +8,7 @@ import {
   type EventData,
   type PublicEvent,
   type Turn,
-} from './session-history'
+} from '../lib/event-log'
 
 /**
  * The event vocabulary of one turn (runs, assistant text, model calls, tools, confirmations,

@@ -1,6 +1,6 @@
-import type { MockFaults } from '../backend'
-import type { MockControlState } from './controls'
-import type { VirtualWorkerSpec, VirtualWorkerStatus } from './virtual-worker'
+import type { MockControlState, VirtualWorkerSpec, VirtualWorkerStatus } from './control-types'
+import type { ApiVariant } from './api-variant'
+import type { MockFaults } from './faults'
 
 /**
  * A typed client for the mock-only `/__mock/*` routes, for the console's Demo panel. It imports
@@ -13,6 +13,8 @@ export type MockControlClient = {
   /** Merges the given settings into the current faults. */
   setFaults: (patch: Partial<MockFaults>) => Promise<MockFaults>
   clearFaults: () => Promise<MockFaults>
+  /** Which upstream the mock answers like (code shapes, or the newest docs'). */
+  setApiVariant: (apiVariant: ApiVariant) => Promise<{ apiVariant: ApiVariant }>
   /** "Reset demo data": the freshly seeded world, saved state forgotten. Reload the page after it. */
   reset: () => Promise<void>
   listWorkers: () => Promise<VirtualWorkerStatus[]>
@@ -54,6 +56,7 @@ export function createMockControlClient(
     getFaults: () => call('GET', '/faults'),
     setFaults: (patch) => call('PUT', '/faults', patch),
     clearFaults: () => call('DELETE', '/faults'),
+    setApiVariant: (apiVariant) => call('PUT', '/options', { apiVariant }),
     reset: () => call('POST', '/reset'),
     listWorkers: () => call('GET', '/workers'),
     startWorker: (spec) => call('POST', '/workers', spec),

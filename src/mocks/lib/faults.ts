@@ -1,22 +1,7 @@
-import type { components } from '@/api/schema.gen'
-import { createEmptyDb, type MockDb, type SessionRecord } from './db/types'
-import { createRandom, systemClock, type Clock, type Random } from './lib/clock'
-import { createIdFactory, type IdFactory } from './lib/ids'
-import type { MockControls } from './engine/controls'
-
-export type MockOptions = {
-  /** Deployment policy: BUILDER_ALLOW_LOCAL_ENVIRONMENT (creating a local environment → 403 when false). */
-  allowLocalEnvironments: boolean
-  /** Added to every answer in the browser demo so loading states are visible; 0 in tests. */
-  latencyMs: number
-  /** Comment heartbeat interval on event streams (upstream: 15 s). */
-  streamHeartbeatMs: number
-  /** A worker whose last heartbeat is older than this loses its lease (item back to `queued`). */
-  leaseTimeoutMs: number
-  /** BUILDER_E2B_API_KEY: the mock deployment has none, so a sandbox needs `config.apiKey`. */
-  hasDeploymentE2bKey: boolean
-}
-
+/**
+ * The mock's faults: what tests and the Demo panel can break on purpose, how a route rule
+ * matches a request, and how an untrusted settings object is read. Pure (no backend state).
+ */
 /** A canned answer for one route, used by tests to produce broken or hostile server responses. */
 export type ResponseOverride = {
   method?: string
@@ -69,6 +54,11 @@ export type MockFaults = {
   localEnvironmentsDisabled: boolean
   /** Sandbox turns fail as if neither the environment nor the deployment had an E2B key. */
   sandboxCredentialsMissing: boolean
+  /**
+   * Each tool a virtual worker runs takes this long; meanwhile it heartbeats its item and does
+   * not poll, like the upstream worker on a long task (so `workerHeartbeats` grows old); 0 = instant.
+   */
+  slowToolMs: number
 }
 
 export const noFaults: MockFaults = {
@@ -83,85 +73,10 @@ export const noFaults: MockFaults = {
   workersOffline: false,
   localEnvironmentsDisabled: false,
   sandboxCredentialsMissing: false,
+  slowToolMs: 0,
 }
 
-/** Everything a handler needs: the state, time, randomness, the deployment's options and faults. */
-export type MockBackend = {
-  db: MockDb
-  clock: Clock
-  random: Random
-  /** The seed of `random`: a demo reset starts the same random stream again. */
-  seed: number
-  /** Separate from `random`, so injected faults never shift the ids the seed and handlers draw. */
-  faultRandom: Random
-  ids: IdFactory
-  options: MockOptions
-  faults: MockFaults
-  /** How many answers the faults replaced, for fault tests and the Demo panel. */
-  injected: { errors: number; lostAnswers: number }
-  /**
-   * Where the execution engine plugs in: called right after a turn (re)enters `queued` (created,
-   * resumed, or its required actions answered). The engine starts the run from here; without an
-   * engine, turns simply stay queued.
-   */
-  onTurnQueued?: (queued: TurnQueued) => void
-  /** Called after a turn was cancelled, so the engine stops its run and releases the session's worker. */
-  onTurnCancelled?: (cancelled: { session: SessionRecord; turn: components['schemas']['Turn'] }) => void
-  /** Set by installEngine: what the mock-only `/__mock/*` routes drive (faults, workers, reset). */
-  controls?: MockControls
-}
-
-/** Why and where a turn was queued, for `MockBackend.onTurnQueued`. */
-export type TurnQueued = {
-  session: SessionRecord
-  turn: components['schemas']['Turn']
-  reason: 'created' | 'resumed' | 'actions_answered'
-}
-
-export const defaultMockOptions: MockOptions = {
-  allowLocalEnvironments: true,
-  latencyMs: 0,
-  streamHeartbeatMs: 15_000,
-  leaseTimeoutMs: 45_000,
-  hasDeploymentE2bKey: false,
-}
-
-export function createMockBackend(
-  init: {
-    clock?: Clock
-    seed?: number
-    options?: Partial<MockOptions>
-    db?: MockDb
-    faults?: Partial<MockFaults>
-  } = {},
-): MockBackend {
-  const seed = init.seed ?? 20261129
-  const random = createRandom(seed)
-  return {
-    db: init.db ?? createEmptyDb(),
-    injected: { errors: 0, lostAnswers: 0 },
-    clock: init.clock ?? systemClock,
-    random,
-    seed,
-    faultRandom: createRandom(seed ^ 0x5bd1e995),
-    ids: createIdFactory(random),
-    options: { ...defaultMockOptions, ...init.options },
-    faults: { ...noFaults, ...init.faults },
-  }
-}
-
-/** Replaces the backend's random stream (and the ids drawn from it), e.g. `backend.seed` for a reset. */
-export function reseedRandom(backend: MockBackend, seed: number): void {
-  backend.random = createRandom(seed)
-  backend.ids = createIdFactory(backend.random)
-}
-
-/** Deployment policy and the run-time fault together decide whether local environments may be used. */
-export function isLocalAllowed(backend: MockBackend): boolean {
-  return backend.options.allowLocalEnvironments && !backend.faults.localEnvironmentsDisabled
-}
-
-function matchesRoute(rule: { method?: string; path: string }, request: Request): boolean {
+export function matchesRoute(rule: { method?: string; path: string }, request: Request): boolean {
   const path = new URL(request.url).pathname
   return (
     (!rule.method || rule.method.toUpperCase() === request.method) &&
@@ -171,26 +86,6 @@ function matchesRoute(rule: { method?: string; path: string }, request: Request)
 
 export function findOverride(faults: MockFaults, request: Request): ResponseOverride | undefined {
   return faults.overrides.find((override) => matchesRoute(override, request))
-}
-
-/**
- * The injected error for this request, if its route's error rate says this one fails, and
- * whether the server handles the request before the answer is lost.
- */
-export function rollInjectedError(
-  backend: MockBackend,
-  request: Request,
-): { rule: ErrorRate; afterHandling: boolean } | undefined {
-  const rule = backend.faults.errorRates.find((candidate) => matchesRoute(candidate, request))
-  if (!rule || backend.faultRandom() >= rule.rate) return undefined
-  return { rule, afterHandling: backend.faultRandom() < (rule.lostAnswerShare ?? 0) }
-}
-
-/** The delay to add to this answer: the deployment's demo latency plus the injected one. */
-export function injectedLatency(backend: MockBackend): number {
-  const { latencyMs, latencyJitterMs } = backend.faults
-  const jitter = latencyJitterMs > 0 ? Math.floor(backend.faultRandom() * latencyJitterMs) : 0
-  return backend.options.latencyMs + latencyMs + jitter
 }
 
 const isNonNegative = (value: unknown): value is number =>
@@ -239,6 +134,7 @@ export function sanitizeFaults(value: unknown): Partial<MockFaults> {
     'streamDropEveryMs',
     'streamDropAfterEvents',
     'streamDropAfterEventsJitter',
+    'slowToolMs',
   ] as const) {
     const number = raw[key]
     if (isNonNegative(number)) faults[key] = number

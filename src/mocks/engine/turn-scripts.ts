@@ -1,11 +1,29 @@
 import type { Random } from '../lib/clock'
-import type { Step, ToolStep, TurnScript } from './history-writer'
+import type { TurnEnding } from './turn-event-writer'
 
 /**
  * Tool calls and turns as the managed agents really produce them: the self-hosted file and shell
  * tools (`SelfHostedToolSchemas`), with terminal output that keeps its ANSI colours so the
- * console's renderer is exercised.
+ * console's renderer is exercised. The seed writes past turns from these scripts; the planner
+ * borrows the environment check so a live check reads like a seeded one.
  */
+export type ToolStep = {
+  kind: 'tool'
+  name: string
+  input: Record<string, unknown>
+  /** Output chunks: streamed as tool.delta when the backend runs the tool, posted whole by a worker. */
+  output: string[]
+  isError?: boolean
+  /** `worker`: a self-hosted worker runs it, so the turn suspends until the result is posted. */
+  runsOn: 'backend' | 'worker'
+  /** Ask the user first (required_action.created of kind confirmation). */
+  needsConfirmation?: boolean
+}
+export type TextStep = { kind: 'text'; text: string }
+export type Step = TextStep | ToolStep
+
+export type TurnScript = { message: string; steps: Step[]; ending: TurnEnding }
+
 type RunsOn = ToolStep['runsOn']
 
 const ESC = '\u001b['

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createMockBackend, injectedLatency, parseFaults, rollInjectedError } from './backend'
+import { createMockBackend, injectedLatency, rollInjectedError } from './backend'
+import { parseFaults } from './faults'
 
 describe('faults from config', () => {
   it('keeps well-formed settings and ignores malformed ones', () => {

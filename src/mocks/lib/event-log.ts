@@ -1,8 +1,8 @@
 import type { components } from '@/api/schema.gen'
 import type { SessionRecord } from '../db/types'
-import { encodeCursor } from '../lib/cursor'
-import { notify } from '../lib/event-bus'
-import type { IdFactory } from '../lib/ids'
+import { encodeCursor } from './cursor'
+import { notify } from './event-bus'
+import type { IdFactory } from './ids'
 
 /**
  * A session's durable event log and the state kept in step with it (turns, session status). The
@@ -129,11 +129,27 @@ export function acceptTurn(record: SessionRecord, ids: IdFactory, content: Input
     errorCode: null,
   }
   record.turns.push(turn)
-  appendEvent(record, 'turn.accepted', { turn_id: turn.id, status: 'accepted' }, at)
+  appendEvent(record, 'turn.accepted', { turn_id: turn.id, status: 'queued' }, at)
   transitionTurn(record, turn, 'queued', at)
   const itemId = ids('item')
   const item = { id: itemId, message_id: itemId, type: 'message', role: 'user', status: 'completed', content }
   appendEvent(record, 'item.started', { turn_id: turn.id, item_id: itemId, item }, at)
   appendEvent(record, 'item.completed', { turn_id: turn.id, item_id: itemId, item }, at)
   return turn
+}
+
+/**
+ * A tool call suspended for a worker: upstream's pending-tools entry is the `agent.tool_use`
+ * payload of the session's internal log, marked `state: pending` with that event's id and seq.
+ */
+export function addPendingTool(
+  record: SessionRecord,
+  ids: IdFactory,
+  call: { id: string; name: string; input: Record<string, unknown> },
+): Schemas['PendingTool'] {
+  const seq = (record.internalSeq ?? 0) + 1
+  record.internalSeq = seq
+  const pending: Schemas['PendingTool'] = { ...call, state: 'pending', eventId: ids('sevt'), seq }
+  record.pendingTools.push(pending)
+  return pending
 }

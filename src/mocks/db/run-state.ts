@@ -1,0 +1,68 @@
+/**
+ * The stored shape of the engine's turns in flight. Plain data kept in `MockDb.turnRuns`, so a
+ * reloaded demo picks its turns up where they were; the engine (engine/engine.ts, turn-runner.ts)
+ * is the only writer, the planner (engine/planner.ts) builds the plans.
+ */
+
+/** The self-hosted tool set (`SelfHostedToolSchemas`), by name. */
+export const TOOL_NAMES = [
+  'read_file',
+  'write_file',
+  'edit_file',
+  'list_files',
+  'glob_files',
+  'grep_files',
+  'execute',
+] as const
+
+export type ToolName = (typeof TOOL_NAMES)[number]
+
+export type ToolInput = Record<string, unknown>
+
+export type PlanKind =
+  | 'environment_check'
+  | 'files'
+  | 'shell'
+  | 'long_output'
+  | 'failing_tool'
+  | 'confirmation'
+  | 'model_error'
+  | 'plain'
+  /** A turn the engine picked up mid-way (seeded, or restored), finished after its open tool call. */
+  | 'continuation'
+
+export type PlanStep =
+  | { kind: 'text'; text: string }
+  | { kind: 'tool'; name: ToolName; input: ToolInput; needsConfirmation?: boolean }
+  /** Assistant text written from the tool results so far (see engine/planner.ts summarize). */
+  | { kind: 'summary' }
+  /** The model call fails: the turn ends failed with this code and a session.error. */
+  | { kind: 'fail'; errorCode: string; reason: string }
+
+export type Plan = { kind: PlanKind; steps: PlanStep[] }
+
+/** What a tool call of the turn returned, for the summary. */
+export type ToolRecord = { callId: string; name: string; text: string; isError: boolean; isDenied?: boolean }
+
+/** Where the engine is in one turn. */
+export type TurnRunState = {
+  sessionId: string
+  turnId: string
+  plan: Plan
+  /** The step to run next. */
+  next: number
+  /**
+   * `scheduled`: a tick is due. `waiting_confirmation`/`waiting_worker`: suspended until an answer
+   * or a worker's result. `blocked`: an earlier turn of the session is still open.
+   */
+  phase: 'scheduled' | 'waiting_confirmation' | 'waiting_worker' | 'blocked'
+  /** Why the next run starts (run.started `reason`). */
+  startReason: string
+  /** The current or last run; tool events after a suspension still name the run that asked. */
+  runId: string | null
+  /** The tool call in progress (requested, not yet completed). */
+  current: { callId: string; name: string; input: ToolInput; requestId?: string } | null
+  results: ToolRecord[]
+  /** The previous step was assistant text: a tool call right after it shares that model call. */
+  isAfterText: boolean
+}

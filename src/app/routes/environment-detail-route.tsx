@@ -1,5 +1,5 @@
 import { useParams } from 'react-router'
-import { CurlScopeProvider } from '@/features/environments/components/curl-scope'
+import { CurlScopeProvider } from '@/features/environments/components/curl-scope-context'
 import { EnvironmentDetail } from '@/features/environments/components/environment-detail'
 import { useScopeStore } from '@/features/identity/stores/scope-store'
 import { useWriteAccess } from '../use-write-access'

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router'
-import { CurlScopeProvider } from '@/features/environments/components/curl-scope'
+import { CurlScopeProvider } from '@/features/environments/components/curl-scope-context'
 import { EnvironmentConfigEdit } from '@/features/environments/components/environment-config-edit'
 import { useScopeStore } from '@/features/identity/stores/scope-store'
 import { useWriteAccess } from '../use-write-access'

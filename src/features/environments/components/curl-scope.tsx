@@ -1,18 +1,9 @@
-import { createContext, useContext } from 'react'
+import { useContext } from 'react'
+import { CurlScopeContext } from './curl-scope-context'
 import { commandBaseUrl } from '@/api/command-base-url'
-import {
-  environmentCurl,
-  secretVariables,
-  type CurlScope,
-  type EnvironmentCurlAction,
-} from '../models/environment-curl'
+import { environmentCurl, secretVariables, type EnvironmentCurlAction } from '../models/environment-curl'
 import { CopyButton } from '@/components/ui/copy-button'
 import { useT } from '@/i18n'
-
-/** The scope headers a copied curl carries; the route provides the signed-in user's scope. */
-const CurlScopeContext = createContext<CurlScope>({ tenant: null, namespace: null })
-
-export const CurlScopeProvider = CurlScopeContext.Provider
 
 /** "Copy as curl" for the request the dialog is about to send; $TOKEN stands for the user token. */
 export function CopyCurlButton({

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import type { setupServer } from 'msw/node'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ENV } from '@/mocks/seed/fixture-ids'
+import { ENV, MEMORY } from '@/mocks/seed/fixture-ids'
 import { renderApp } from '@/testing/render-app'
 
 let activeServer: ReturnType<typeof setupServer> | null = null
@@ -190,6 +190,56 @@ describe('config editor', () => {
       }),
     )
     expect(await screen.findByText('Archived environments are read-only')).toBeInTheDocument()
+  })
+
+  it('offers only read_only and read_write for memory access, and refuses another stored value before sending', async () => {
+    const user = userEvent.setup()
+    const app = await open(`/environments/${ENV.buildWorkers}`)
+    const patches = recordPatches(app)
+    await screen.findByRole('heading', { level: 1, name: 'build-workers' })
+    const record = stored(app, ENV.buildWorkers)
+    // An older server stored any value; the current one answers 400 to anything else (C8).
+    app.server.use(
+      http.get('*/api/environments/:id', ({ params }) =>
+        params.id === ENV.buildWorkers
+          ? HttpResponse.json({
+              ...record.environment,
+              config: { isolationScope: 'SESSION', memoryAccess: { [MEMORY.runbooks]: 'write' } },
+            })
+          : undefined,
+      ),
+    )
+    await app.queryClient.invalidateQueries()
+    await screen.findByText(/"write"/)
+    const [edit] = screen.getAllByRole('link', { name: 'Edit config' })
+    if (!edit) throw new Error('no edit link')
+    await user.click(edit)
+
+    const access = await screen.findByRole('combobox', { name: /Access for/ })
+    const options = within(access).getAllByRole('option')
+    expect(options.map((option) => [option.textContent, (option as HTMLOptionElement).disabled])).toEqual([
+      ['write: not accepted, choose read_only or read_write', true],
+      ['read_only', false],
+      ['read_write', false],
+    ])
+    expect(access).toHaveAttribute('aria-invalid', 'true')
+    await user.selectOptions(await screen.findByLabelText(/Isolation scope/), 'USER')
+    await user.click(screen.getByRole('button', { name: 'Review changes' }))
+    expect(await screen.findByText('Fix the fields marked above before saving.')).toBeInTheDocument()
+    expect(screen.getByText(/the server refuses any other value\./)).toBeInTheDocument()
+    expect(screen.queryByRole('dialog', { name: 'Review changes' })).not.toBeInTheDocument()
+
+    await user.selectOptions(access, 'read_write')
+    await user.click(screen.getByRole('button', { name: 'Review changes' }))
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Review changes' })).getByRole('button', {
+        name: 'Save',
+      }),
+    )
+    await waitFor(() => expect(patches).toHaveLength(1))
+    expect(JSON.parse(patches[0] ?? '{}')).toEqual({
+      config: { isolationScope: 'USER', memoryAccess: { [MEMORY.runbooks]: 'read_write' } },
+    })
   })
 
   it('offers a viewer no editor', async () => {

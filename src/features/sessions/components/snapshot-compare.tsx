@@ -1,6 +1,8 @@
-import { useId, useMemo, useState } from 'react'
+import { useCallback, useId, useState } from 'react'
+import { selectSize, useEventLog } from '../hooks/use-event-log'
 import type { SessionEventLog } from '../hooks/use-session-event-log'
 import { diffSessionStates, sectionLabel, type StateChange } from '../models/diff-session-states'
+import type { EventStore } from '../models/event-store'
 import { foldSessionState } from '../models/fold-session-state'
 import { statusLabel } from '../models/status-label'
 import { Input } from '@/components/ui/input'
@@ -22,18 +24,22 @@ function clamp(value: number, max: number): number {
 export function SnapshotCompare({ log, initialFrom }: { log: SessionEventLog; initialFrom: number }) {
   const { t } = useT('sessions')
   const id = useId()
-  const size = log.store.size
+  const size = useEventLog(log.store, selectSize)
   const [from, setFrom] = useState(initialFrom)
   const [to, setTo] = useState<number | null>(null)
   const end = to ?? size
   const a = clamp(from, size)
   const b = clamp(end, size)
-  const changes = useMemo(() => {
-    const events = log.store.all()
-    return diffSessionStates(foldSessionState(events, a - 1), foldSessionState(events, b - 1))
-    // `version` says the log grew.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [a, b, log.store, log.version])
+  const changes = useEventLog(
+    log.store,
+    useCallback(
+      (store: EventStore) => {
+        const events = store.all()
+        return diffSessionStates(foldSessionState(events, a - 1), foldSessionState(events, b - 1))
+      },
+      [a, b],
+    ),
+  )
   if (size === 0) return <Notice>{t('sessions.compare.noEvents')}</Notice>
   const describe = (position: number) => {
     const event = log.store.at(position - 1)

@@ -1,6 +1,7 @@
 import type { components } from '@/api/schema.gen'
 import { environmentWorkers, WORKER_ONLINE_WINDOW_MS, type KnownWorker } from './environment-workers'
 import { joinList } from './join-list'
+import { readNumber } from '@/data/sessions/event-data'
 import { statusLabel } from './status-label'
 import { t } from '@/i18n'
 import { formatDuration } from '@/lib/format-duration'
@@ -72,12 +73,9 @@ const WAITING: ReadonlySet<Turn['status']> = new Set(['queued', 'requires_action
 /** Work nobody claims for this long, with workers online, is worth a word. */
 const CLAIM_PATIENCE_MS = 60_000
 
-const num = (value: unknown): number | null =>
-  typeof value === 'number' && Number.isFinite(value) ? value : null
-
 function keyIssuedAt(environment: Environment): number | null {
-  const record = environment as Record<string, unknown>
-  return num(record.keyRotatedAt) ?? num(record.keyIssuedAt)
+  const record: Record<string, unknown> = environment
+  return readNumber(record.keyRotatedAt) ?? readNumber(record.keyIssuedAt)
 }
 
 function hintMatches(hints: readonly string[], ...words: string[]): boolean {

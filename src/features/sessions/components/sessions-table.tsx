@@ -4,14 +4,14 @@ import { SessionFilters } from './session-filters'
 import { SessionRowActions } from './session-row-actions'
 import { StatusBadge } from './status-badge'
 import { allEnvironmentsQuery } from '@/data/environments/queries'
-import { sessionListQuery } from '@/data/sessions/queries'
+import { sessionListQuery, type SessionList } from '@/data/sessions/queries'
 import type { SessionListParams } from '@/data/sessions/keys'
 import { describeEnvironmentSelection } from '../models/describe-environment-selection'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { QueryErrorState } from '@/components/ui/query-error-state'
 import { EmptyState, LoadingState } from '@/components/ui/states'
-import { useT } from '@/i18n'
+import { t, useT } from '@/i18n'
 import { formatExactTime, formatRelativeTime } from '@/lib/format-time'
 import { useNow } from '@/lib/use-now'
 
@@ -20,6 +20,14 @@ const statuses: SessionListParams['status'][] = ['active', 'archived', 'all']
 
 function readStatus(value: string | null): SessionListParams['status'] {
   return statuses.find((status) => status === value) ?? 'active'
+}
+
+function rangeLabel(offset: number, list: SessionList): string {
+  const range = { from: offset + 1, to: offset + list.items.length }
+  if (list.total === null) return t('sessions.list.range', range)
+  return list.isTotalAtLeast
+    ? t('sessions.list.rangeOfAtLeast', { ...range, total: list.total })
+    : t('sessions.list.rangeOf', { ...range, total: list.total })
 }
 
 /** Sessions with their environment (and how it was chosen), status and last activity; paged on the server. */
@@ -50,6 +58,10 @@ export function SessionsTable({ canWrite }: { canWrite: boolean }) {
   return (
     <div className="flex flex-col gap-3">
       <SessionFilters params={{ status, agentId, environmentId }} onChange={update} />
+      <p className="text-xs text-muted-foreground">
+        {t('sessions.list.own')}
+        {environmentId ? ` ${t('sessions.list.environmentFilteredHere')}` : ''}
+      </p>
       {query.isPending ? (
         <LoadingState label={t('sessions.list.loading')} />
       ) : query.isError ? (
@@ -133,7 +145,10 @@ export function SessionsTable({ canWrite }: { canWrite: boolean }) {
               </tbody>
             </table>
           </div>
-          <nav aria-label={t('sessions.list.pagination')} className="flex justify-end gap-2">
+          <nav aria-label={t('sessions.list.pagination')} className="flex items-center justify-end gap-2">
+            <span className="mr-auto text-xs text-muted-foreground" data-testid="sessions-range">
+              {rangeLabel(offset, query.data)}
+            </span>
             <Button
               size="sm"
               disabled={offset === 0}

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { useChangeSessionEnvironment } from '@/data/sessions/mutations'
+import { useSessionOriginsStore } from '../stores/session-origins-store'
 import type { Environment } from '@/data/environments/types'
 import { Button } from '@/components/ui/button'
 import { ConfirmationDialog } from '@/components/ui/confirmation-dialog'
@@ -29,6 +30,7 @@ export function ChangeEnvironment({
   const [targetId, setTargetId] = useState('')
   const [isConfirming, setIsConfirming] = useState(false)
   const change = useChangeSessionEnvironment(sessionId)
+  const markChanged = useSessionOriginsStore((state) => state.markChanged)
   const options = environments.filter((environment) => environment.id !== currentId)
   const target = options.find((environment) => environment.id === targetId)
   return (
@@ -96,6 +98,7 @@ export function ChangeEnvironment({
         onConfirm={async () => {
           if (!target) return
           await change.mutateAsync(target.id)
+          markChanged(sessionId, Date.now())
           setTargetId('')
         }}
       />

@@ -1,19 +1,59 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
-import { useNavigate } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { AgentDefaults } from './agent-defaults'
-import { useCreateSession } from '@/data/sessions/mutations'
-import { agentListQuery } from '@/data/agents/queries'
+import { agentDefinitionQuery, agentListQuery } from '@/data/agents/queries'
 import { allEnvironmentsQuery } from '@/data/environments/queries'
-import { useIdempotentSubmit } from '../hooks/use-idempotent-submit'
-import type { components } from '@/api/schema.gen'
+import { useCreateSession } from '@/data/sessions/mutations'
+import type { SessionCreate } from '@/data/sessions/types'
+import { mayHaveActed } from '../models/may-have-acted'
+import { useSessionOriginsStore } from '../stores/session-origins-store'
+import { errorMessage, isApiError } from '@/api/api-error'
 import { Button } from '@/components/ui/button'
-import { FailureNotice } from '@/components/ui/failure-notice'
 import { Dialog, DialogContent, DialogFooter, DialogTrigger } from '@/components/ui/dialog'
+import { FailureNotice } from '@/components/ui/failure-notice'
+import { ChoiceField, Field, FieldGroup } from '@/components/ui/field'
 import { Select } from '@/components/ui/input'
-import { useT } from '@/i18n'
+import { Notice } from '@/components/ui/notice'
+import { RichText, useT } from '@/i18n'
 
-type SessionCreate = components['schemas']['SessionCreate']
+/**
+ * A create whose answer was lost may have made the session: say so, and send the user to the
+ * list before a second try makes another (the server does not dedupe creates, C16).
+ */
+function MaybeCreatedNotice({
+  error,
+  listHref,
+  onOpenList,
+}: {
+  error: unknown
+  listHref: string
+  onOpenList: () => void
+}) {
+  const { t } = useT('sessions')
+  const requestId = isApiError(error) ? error.requestId : undefined
+  return (
+    <Notice tone="warning" role="alert" title={<span className="break-words">{errorMessage(error)}</span>}>
+      <p>
+        <RichText
+          id="sessions.create.mayExist"
+          values={{
+            list: (
+              <Link className="font-medium text-primary underline" to={listHref} onClick={onOpenList}>
+                {t('sessions.create.openList')}
+              </Link>
+            ),
+          }}
+        />
+      </p>
+      {requestId ? (
+        <p className="mt-1 text-xs text-muted-foreground">
+          {t('sessions.create.requestId', { request: requestId })}
+        </p>
+      ) : null}
+    </Notice>
+  )
+}
 
 function CreateSessionForm({ initialAgentId, onCancel }: { initialAgentId: string; onCancel: () => void }) {
   const { t } = useT('sessions')
@@ -27,18 +67,27 @@ function CreateSessionForm({ initialAgentId, onCancel }: { initialAgentId: strin
   const [environmentId, setEnvironmentId] = useState('')
   const [error, setError] = useState<unknown>(null)
   const create = useCreateSession()
-  // The same body retried (after a timeout, an error) reuses its key, so it cannot create two sessions.
-  const { submit } = useIdempotentSubmit('session-create')
+  // The same query AgentDefaults shows: what an inheriting session gets, as of this moment.
+  const definition = useQuery({ ...agentDefinitionQuery(agentId), enabled: agentId !== '' })
+  const rememberCreation = useSessionOriginsStore((state) => state.rememberCreation)
   const isExplicit = choice === 'explicit'
   const canSubmit = agentId !== '' && (!isExplicit || environmentId !== '') && !create.isPending
+  const isAmbiguous = error !== null && mayHaveActed(error)
 
   async function handleSubmit() {
     const body: SessionCreate = { agent: agentId, ...(isExplicit ? { environmentId } : {}) }
+    const known = definition.isSuccess ? definition.data.definition : null
     setError(null)
     try {
-      const session = await submit(JSON.stringify(body), (idempotencyKey) =>
-        create.mutateAsync({ body, idempotencyKey }),
-      )
+      const session = await create.mutateAsync(body)
+      // Recorded only when the console knows what the agent's default was (or did not need it).
+      if (isExplicit || known) {
+        rememberCreation(session.id, {
+          requestedEnvironmentId: isExplicit ? environmentId : null,
+          agentDefaultEnvironmentId: known?.defaultEnvironmentId ?? null,
+          agentVersion: known?.version ?? null,
+        })
+      }
       void navigate(`/sessions/${session.id}`)
     } catch (caught) {
       setError(caught ?? new Error(String(caught)))
@@ -53,70 +102,85 @@ function CreateSessionForm({ initialAgentId, onCancel }: { initialAgentId: strin
         if (canSubmit) void handleSubmit()
       }}
     >
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-agent`} className="text-sm font-medium">
-          {t('sessions.create.agent')}
-        </label>
-        <Select id={`${id}-agent`} value={agentId} onChange={(event) => setAgentId(event.target.value)}>
-          <option value="">{t('sessions.create.chooseAgent')}</option>
-          {(agents.data ?? []).map((agent) => (
-            <option key={agent.id} value={agent.id}>
-              {agent.displayName ?? agent.name}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <Field label={t('sessions.create.agent')}>
+        {(control) => (
+          <Select {...control} value={agentId} onChange={(event) => setAgentId(event.target.value)}>
+            <option value="">{t('sessions.create.chooseAgent')}</option>
+            {(agents.data ?? []).map((agent) => (
+              <option key={agent.id} value={agent.id}>
+                {agent.displayName ?? agent.name}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
       {agentId ? <AgentDefaults agentId={agentId} environments={environments.data ?? []} /> : null}
-      <fieldset className="flex flex-col gap-2 text-sm">
-        <legend className="font-medium">{t('sessions.create.environmentLegend')}</legend>
-        <label className="flex items-center gap-2">
-          <input
-            type="radio"
-            name={`${id}-choice`}
-            checked={!isExplicit}
-            onChange={() => setChoice('inherit')}
-          />
-          {t('sessions.create.inherit')}
-        </label>
-        <label className="flex items-center gap-2">
-          <input
-            type="radio"
-            name={`${id}-choice`}
-            checked={isExplicit}
-            onChange={() => setChoice('explicit')}
-          />
-          {t('sessions.create.explicit')}
-        </label>
+      <FieldGroup legend={t('sessions.create.environmentLegend')}>
+        <ChoiceField label={t('sessions.create.inherit')}>
+          {(control) => (
+            <input
+              {...control}
+              type="radio"
+              name={`${id}-choice`}
+              checked={!isExplicit}
+              onChange={() => setChoice('inherit')}
+            />
+          )}
+        </ChoiceField>
+        <ChoiceField label={t('sessions.create.explicit')}>
+          {(control) => (
+            <input
+              {...control}
+              type="radio"
+              name={`${id}-choice`}
+              checked={isExplicit}
+              onChange={() => setChoice('explicit')}
+            />
+          )}
+        </ChoiceField>
         {isExplicit ? (
-          <div className="flex flex-col gap-1 pl-6">
-            <label htmlFor={`${id}-environment`} className="text-xs font-medium">
-              {t('sessions.create.environment')}
-            </label>
-            <Select
-              id={`${id}-environment`}
-              value={environmentId}
-              onChange={(event) => setEnvironmentId(event.target.value)}
-            >
-              <option value="">{t('sessions.choose')}</option>
-              {(environments.data ?? []).map((environment) => (
-                <option key={environment.id} value={environment.id}>
-                  {t('sessions.environmentWithType', { name: environment.name, type: environment.type })}
-                </option>
-              ))}
-            </Select>
-            <p className="text-xs text-muted-foreground">{t('sessions.create.explicitHint')}</p>
-          </div>
+          <Field
+            label={t('sessions.create.environment')}
+            hint={t('sessions.create.explicitHint')}
+            size="small"
+            className="pl-6"
+          >
+            {(control) => (
+              <Select
+                {...control}
+                value={environmentId}
+                onChange={(event) => setEnvironmentId(event.target.value)}
+              >
+                <option value="">{t('sessions.choose')}</option>
+                {(environments.data ?? []).map((environment) => (
+                  <option key={environment.id} value={environment.id}>
+                    {t('sessions.environmentWithType', { name: environment.name, type: environment.type })}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
         ) : null}
-      </fieldset>
-      {error ? <FailureNotice error={error} /> : null}
+      </FieldGroup>
+      {error === null ? null : isAmbiguous ? (
+        <MaybeCreatedNotice
+          error={error}
+          listHref={`/sessions?agentId=${encodeURIComponent(agentId)}`}
+          onOpenList={onCancel}
+        />
+      ) : (
+        <FailureNotice error={error} />
+      )}
       <DialogFooter>
         <Button onClick={onCancel}>{t('sessions.create.cancel')}</Button>
         <Button type="submit" variant="primary" disabled={!canSubmit}>
           {create.isPending
             ? t('sessions.create.creating')
-            : error
-              ? t('sessions.create.retry')
-              : t('sessions.create.submit')}
+            : isAmbiguous
+              ? t('sessions.create.createAgain')
+              : error
+                ? t('sessions.create.retry')
+                : t('sessions.create.submit')}
         </Button>
       </DialogFooter>
     </form>

@@ -165,7 +165,7 @@ describe('session page', () => {
 
     const app = await open(`/sessions/${SESSION.buildDone}?tab=environment`)
     expect(
-      await screen.findByText(/Inherited from the agent’s default environment at definition version/),
+      await screen.findByText(/it matches the agent’s current default, so it was probably inherited/),
     ).toBeInTheDocument()
     await userEvent.selectOptions(
       await screen.findByRole('combobox', { name: 'New environment' }),
@@ -178,7 +178,7 @@ describe('session page', () => {
     await waitFor(() =>
       expect(app.backend.db.sessions.get(SESSION.buildDone)?.session.environmentId).toBe('env_shareddocs001'),
     )
-    expect(app.backend.db.sessions.get(SESSION.buildDone)?.session.environmentSource).toBe('changed')
+    expect(await screen.findByText(/Changed after creation from this console/)).toBeInTheDocument()
   })
 
   it('explains a stalled turn in Simplified Chinese', async () => {

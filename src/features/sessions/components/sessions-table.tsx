@@ -1,12 +1,14 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQueries, useQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router'
 import { SessionFilters } from './session-filters'
 import { SessionRowActions } from './session-row-actions'
 import { StatusBadge } from './status-badge'
+import { agentDefinitionQuery } from '@/data/agents/queries'
 import { allEnvironmentsQuery } from '@/data/environments/queries'
 import { sessionListQuery, type SessionList } from '@/data/sessions/queries'
 import type { SessionListParams } from '@/data/sessions/keys'
 import { describeEnvironmentSelection } from '../models/describe-environment-selection'
+import { useSessionOriginsStore } from '../stores/session-origins-store'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { QueryErrorState } from '@/components/ui/query-error-state'
@@ -43,6 +45,19 @@ export function SessionsTable({ canWrite }: { canWrite: boolean }) {
   const environments = useQuery(allEnvironmentsQuery())
   const environmentName = (id: string) =>
     environments.data?.find((environment) => environment.id === id)?.name
+  const origins = useSessionOriginsStore((state) => state.origins)
+  // Sessions this console did not create are compared with their agent's current default.
+  const unrecorded = [
+    ...new Set(
+      (query.data?.items ?? []).filter((session) => !origins[session.id]).map((session) => session.agentId),
+    ),
+  ]
+  const definitions = useQueries({ queries: unrecorded.map((id) => agentDefinitionQuery(id)) })
+  const currentDefault = (agentId: string): string | null | undefined => {
+    const index = unrecorded.indexOf(agentId)
+    const definition = index < 0 ? undefined : definitions[index]
+    return definition?.isSuccess ? (definition.data.definition.defaultEnvironmentId ?? null) : undefined
+  }
 
   const update = (changes: Record<string, string | null>) =>
     setParams((current) => {
@@ -104,7 +119,10 @@ export function SessionsTable({ canWrite }: { canWrite: boolean }) {
               <tbody>
                 {query.data.items.map((session) => {
                   const lastActivity = session.lastActivityAt ?? session.updatedAt
-                  const selection = describeEnvironmentSelection(session)
+                  const selection = describeEnvironmentSelection(session, {
+                    origin: origins[session.id],
+                    currentAgentDefault: currentDefault(session.agentId),
+                  })
                   return (
                     <tr key={session.id} className="border-t border-border">
                       <td className="px-3 py-2">
@@ -122,8 +140,11 @@ export function SessionsTable({ canWrite }: { canWrite: boolean }) {
                             ? (environmentName(session.environmentId) ?? session.environmentId)
                             : '—'}
                         </span>{' '}
-                        {selection.source !== 'unknown' && selection.source !== 'none' ? (
-                          <Badge tone={selection.source === 'agent_default' ? 'neutral' : 'info'}>
+                        {selection.source !== 'none' ? (
+                          <Badge
+                            tone={selection.source === 'agent_default' ? 'neutral' : 'info'}
+                            title={selection.reason}
+                          >
                             {selection.marker}
                           </Badge>
                         ) : null}

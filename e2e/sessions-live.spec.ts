@@ -1,3 +1,4 @@
+import { mockServerPort } from '../playwright.config'
 import { expect, test } from './fixtures'
 import { callApi, SEEDED, serverEventIds } from './sessions-api'
 
@@ -45,4 +46,27 @@ test('a dropped event stream resumes from the last applied event with no gap and
     .map((line) => (JSON.parse(line) as { id: string }).id)
   expect(ids).toEqual(server)
   await callApi(page, 'DELETE', '/__mock/faults')
+})
+
+test('over HTTP (real-API mode), an idle session is Live as soon as the server accepts the stream', async ({
+  page,
+}) => {
+  // The console talks to `npm run mock:serve`: headers travel on their own, before any event.
+  await page.route('**/console-config.json', (route) =>
+    route.fulfill({ json: { apiMode: 'real', apiBaseUrl: `http://127.0.0.1:${mockServerPort}` } }),
+  )
+  await page.goto('/login?next=%2Fsessions')
+  await page.getByLabel('Username').fill('alice')
+  await page.getByLabel('Password').fill('alice')
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(page).toHaveURL(/\/sessions$/)
+  await page.goto(`/sessions/${SEEDED.buildDone}`)
+  const status = page.getByTestId('live-status')
+  // The history is on screen, then the stream opens: before the first keep-alive (15 s) it must say Live.
+  await expect(status).not.toContainText(/Restoring|Loading history/)
+  const historyAt = Date.now()
+  await expect(status).toContainText('Live', { timeout: 5_000 })
+  const liveAfterMs = Date.now() - historyAt
+  console.log(`[live] real-API mode: Live ${liveAfterMs} ms after the history was on screen`)
+  expect(liveAfterMs).toBeLessThan(5_000)
 })

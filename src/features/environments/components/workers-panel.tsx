@@ -1,3 +1,5 @@
+import { useEffect } from 'react'
+import { useLocation } from 'react-router'
 import { useEnvironmentWorkers } from '../hooks/use-environment-workers'
 import { QueueStats } from './queue-stats'
 import { WorkItemsTable } from './work-items-table'
@@ -12,9 +14,17 @@ import { EmptyState, ErrorState, Spinner } from '@/components/ui/states'
 import { useT } from '@/i18n'
 import { formatRelativeTime } from '@/lib/format-time'
 
+/** Where links to the worker guide point (a stalled session's "start a worker" fix). */
+export const WORKER_GUIDE_ANCHOR = 'worker-guide'
+
 /** Self-hosted only: who is polling, what they hold, what waits, and how to start a worker. */
 export function WorkersPanel({ environment }: { environment: Environment }) {
   const { t } = useT('environments')
+  const { hash } = useLocation()
+  // A client-side navigation does not scroll to its #fragment: do it once the guide is on screen.
+  useEffect(() => {
+    if (hash === `#${WORKER_GUIDE_ANCHOR}`) document.getElementById(WORKER_GUIDE_ANCHOR)?.scrollIntoView()
+  }, [hash])
   const { workers, summary, heartbeats, isPending, error, refetch, now } = useEnvironmentWorkers(
     environment.id,
   )
@@ -86,7 +96,7 @@ export function WorkersPanel({ environment }: { environment: Environment }) {
         <WorkItemsTable environmentId={environment.id} now={now} />
       </section>
       {environment.archivedAt === null ? (
-        <WorkerRunGuideView environment={environment} headingLevel={2} />
+        <WorkerRunGuideView environment={environment} headingLevel={2} anchorId={WORKER_GUIDE_ANCHOR} />
       ) : null}
     </div>
   )

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { AgentDefaults } from './agent-defaults'
+import { WorkerAvailabilityNotice } from './worker-availability-notice'
 import { agentDefinitionQuery, agentListQuery } from '@/data/agents/queries'
 import { allEnvironmentsQuery } from '@/data/environments/queries'
 import { useCreateSession } from '@/data/sessions/mutations'
@@ -73,6 +74,12 @@ function CreateSessionForm({ initialAgentId, onCancel }: { initialAgentId: strin
   const isExplicit = choice === 'explicit'
   const canSubmit = agentId !== '' && (!isExplicit || environmentId !== '') && !create.isPending
   const isAmbiguous = error !== null && mayHaveActed(error)
+  // Where the session's tools will run: the chosen environment, else the agent's default.
+  const targetEnvironmentId = isExplicit
+    ? environmentId
+    : agentId && definition.isSuccess
+      ? (definition.data.definition.defaultEnvironmentId ?? '')
+      : ''
 
   async function handleSubmit() {
     const body: SessionCreate = { agent: agentId, ...(isExplicit ? { environmentId } : {}) }
@@ -162,6 +169,7 @@ function CreateSessionForm({ initialAgentId, onCancel }: { initialAgentId: strin
           </Field>
         ) : null}
       </FieldGroup>
+      {targetEnvironmentId ? <WorkerAvailabilityNotice environmentId={targetEnvironmentId} /> : null}
       {error === null ? null : isAmbiguous ? (
         <MaybeCreatedNotice
           error={error}

@@ -66,9 +66,9 @@ describe('session page', () => {
     expect(
       await screen.findByText(/No worker is online for this self-hosted environment/, {}, { timeout: 5000 }),
     ).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Open the environment to start a worker' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Open the worker guide to start a worker' })).toHaveAttribute(
       'href',
-      '/environments/env_labgpubox0001',
+      '/environments/env_labgpubox0001?tab=workers#worker-guide',
     )
   })
 
@@ -188,9 +188,9 @@ describe('session page', () => {
       expect(
         await screen.findByText('此自托管环境没有在线的工作进程 (Worker)', {}, { timeout: 5000 }),
       ).toBeInTheDocument()
-      expect(screen.getByRole('link', { name: '打开环境以启动工作进程' })).toHaveAttribute(
+      expect(screen.getByRole('link', { name: '打开工作进程指南以启动工作进程' })).toHaveAttribute(
         'href',
-        '/environments/env_labgpubox0001',
+        '/environments/env_labgpubox0001?tab=workers#worker-guide',
       )
       expect(screen.getByRole('tab', { name: '工具记录' })).toBeInTheDocument()
       expect(screen.getByRole('heading', { name: '提交轮次' })).toBeInTheDocument()

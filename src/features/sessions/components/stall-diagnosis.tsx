@@ -18,7 +18,8 @@ import { useT } from '@/i18n'
 import { formatDuration } from '@/lib/format-duration'
 import { useNow } from '@/lib/use-now'
 
-const POLL_MS = 10_000
+/** Fast enough to see within seconds that queued work stays unclaimed (see UNCLAIMED_GRACE_MS). */
+const POLL_MS = 5_000
 
 const selectErrorHints = (store: EventStore) => store.all().flatMap(errorHints)
 const CONFIDENCE_TONE = { blocking: 'danger', likely: 'warning', possible: 'neutral' } as const
@@ -82,6 +83,7 @@ export function StallDiagnosis({
     turns,
     environment: isMissing ? 'missing' : (environment.data ?? null),
     workItems: work.data ?? [],
+    workReadAt: work.dataUpdatedAt || null,
     workerHeartbeats: hands.data?.workerHeartbeats ?? {},
     pendingActions: openActions,
     errorHints: hints,
@@ -113,14 +115,19 @@ export function StallDiagnosis({
           {t('sessions.stall.workersSeen', {
             workers: joinList(
               diagnosis.workers.map((worker) =>
-                worker.isOnline
-                  ? t('sessions.stall.workerOnline', { worker: worker.workerId })
-                  : worker.lastSeenAt
-                    ? t('sessions.stall.workerLastSeen', {
+                worker.state === 'busy'
+                  ? t('sessions.stall.workerBusy', { worker: worker.workerId })
+                  : worker.state === 'idle' && worker.lastPollAt !== null
+                    ? t('sessions.stall.workerPolled', {
                         worker: worker.workerId,
-                        duration: formatDuration(now - worker.lastSeenAt),
+                        duration: formatDuration(Math.max(0, now - worker.lastPollAt)),
                       })
-                    : t('sessions.stall.workerNeverSeen', { worker: worker.workerId }),
+                    : worker.lastSeenAt !== null
+                      ? t('sessions.stall.workerLastSeen', {
+                          worker: worker.workerId,
+                          duration: formatDuration(Math.max(0, now - worker.lastSeenAt)),
+                        })
+                      : t('sessions.stall.workerNeverSeen', { worker: worker.workerId }),
               ),
             ),
           })}

@@ -3,6 +3,7 @@ import { useChangeSessionEnvironment } from '@/data/sessions/mutations'
 import { useSessionOriginsStore } from '../stores/session-origins-store'
 import type { Environment } from '@/data/environments/types'
 import { Button } from '@/components/ui/button'
+import { Field } from '@/components/ui/field'
 import { ConfirmationDialog } from '@/components/ui/confirmation-dialog'
 import { Select } from '@/components/ui/input'
 import { Notice } from '@/components/ui/notice'
@@ -50,24 +51,23 @@ export function ChangeEnvironment({
         </Notice>
       ) : null}
       <div className="flex flex-wrap items-end gap-2">
-        <div className="flex flex-col gap-1">
-          <label htmlFor="change-environment-target" className="text-xs font-medium">
-            {t('sessions.change.target')}
-          </label>
-          <Select
-            id="change-environment-target"
-            value={targetId}
-            disabled={busyReason !== null}
-            onChange={(event) => setTargetId(event.target.value)}
-          >
-            <option value="">{t('sessions.choose')}</option>
-            {options.map((environment) => (
-              <option key={environment.id} value={environment.id}>
-                {t('sessions.environmentWithType', { name: environment.name, type: environment.type })}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <Field label={t('sessions.change.target')} size="small">
+          {(control) => (
+            <Select
+              {...control}
+              value={targetId}
+              disabled={busyReason !== null}
+              onChange={(event) => setTargetId(event.target.value)}
+            >
+              <option value="">{t('sessions.choose')}</option>
+              {options.map((environment) => (
+                <option key={environment.id} value={environment.id}>
+                  {t('sessions.environmentWithType', { name: environment.name, type: environment.type })}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
         <Button disabled={!target || busyReason !== null} onClick={() => setIsConfirming(true)}>
           {t('sessions.change.open')}
         </Button>

@@ -105,7 +105,7 @@ describe('session page', () => {
     const app = await open(`/sessions/${MORE_SESSIONS.fresh}`)
     const message = await screen.findByRole('textbox', { name: 'Message' })
     expect(message).toHaveValue('Summarise the logs')
-    expect(screen.getByText(/Your unsent message was kept from before/)).toBeInTheDocument()
+    expect(message).toHaveAccessibleDescription(/Your unsent message was kept from before/)
 
     app.server.use(
       http.post('*/api/v1/agent-sessions/:session/turns', () =>

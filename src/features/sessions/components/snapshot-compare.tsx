@@ -5,6 +5,7 @@ import { diffSessionStates, sectionLabel, type StateChange } from '../models/dif
 import type { EventStore } from '../models/event-store'
 import { foldSessionState } from '../models/fold-session-state'
 import { statusLabel } from '../models/status-label'
+import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { Notice } from '@/components/ui/notice'
 import { useT } from '@/i18n'
@@ -60,21 +61,24 @@ export function SnapshotCompare({ log, initialFrom }: { log: SessionEventLog; in
             onChange: (value: number) => setTo(value),
           },
         ].map((field) => (
-          <div key={field.key} className="flex flex-col gap-1">
-            <label htmlFor={`${id}-${field.key}`} className="text-xs font-medium">
-              {field.label}
-            </label>
-            <Input
-              id={`${id}-${field.key}`}
-              type="number"
-              min={1}
-              max={size}
-              value={field.value}
-              onChange={(event) => field.onChange(Number(event.target.value))}
-              className="w-40"
-            />
-            <span className="font-mono text-xs text-muted-foreground">{describe(field.value)}</span>
-          </div>
+          <Field
+            key={field.key}
+            label={field.label}
+            size="small"
+            hint={<span className="font-mono">{describe(field.value)}</span>}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                type="number"
+                min={1}
+                max={size}
+                value={field.value}
+                onChange={(event) => field.onChange(Number(event.target.value))}
+                className="w-40"
+              />
+            )}
+          </Field>
         ))}
       </div>
       {changes.length === 0 ? (

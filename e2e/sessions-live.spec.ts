@@ -1,6 +1,6 @@
 import { mockServerPort } from '../playwright.config'
 import { expect, test } from './fixtures'
-import { callApi, SEEDED, serverEventIds } from './sessions-api'
+import { callApi, SEEDED, serverEventIds, signInRealApi } from './sessions-api'
 
 test('a dropped event stream resumes from the last applied event with no gap and no duplicate', async ({
   page,
@@ -52,14 +52,7 @@ test('over HTTP (real-API mode), an idle session is Live as soon as the server a
   page,
 }) => {
   // The console talks to `npm run mock:serve`: headers travel on their own, before any event.
-  await page.route('**/console-config.json', (route) =>
-    route.fulfill({ json: { apiMode: 'real', apiBaseUrl: `http://127.0.0.1:${mockServerPort}` } }),
-  )
-  await page.goto('/login?next=%2Fsessions')
-  await page.getByLabel('Username').fill('alice')
-  await page.getByLabel('Password').fill('alice')
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-  await expect(page).toHaveURL(/\/sessions$/)
+  await signInRealApi(page, `http://127.0.0.1:${mockServerPort}`, 'alice')
   await page.goto(`/sessions/${SEEDED.buildDone}`)
   const status = page.getByTestId('live-status')
   // The history is on screen, then the stream opens: before the first keep-alive (15 s) it must say Live.

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { AgentDefaults } from './agent-defaults'
@@ -68,8 +68,10 @@ function CreateSessionForm({ initialAgentId, onCancel }: { initialAgentId: strin
   const [environmentId, setEnvironmentId] = useState('')
   const [error, setError] = useState<unknown>(null)
   const create = useCreateSession()
-  // The same query AgentDefaults shows: what an inheriting session gets, as of this moment.
-  const definition = useQuery({ ...agentDefinitionQuery(agentId), enabled: agentId !== '' })
+  const queryClient = useQueryClient()
+  // The same query AgentDefaults shows: what an inheriting session gets. Read afresh for this
+  // dialog (staleTime 0), since another client may have changed the default a moment ago.
+  const definition = useQuery({ ...agentDefinitionQuery(agentId), enabled: agentId !== '', staleTime: 0 })
   const rememberCreation = useSessionOriginsStore((state) => state.rememberCreation)
   const isExplicit = choice === 'explicit'
   const canSubmit = agentId !== '' && (!isExplicit || environmentId !== '') && !create.isPending
@@ -83,10 +85,17 @@ function CreateSessionForm({ initialAgentId, onCancel }: { initialAgentId: strin
 
   async function handleSubmit() {
     const body: SessionCreate = { agent: agentId, ...(isExplicit ? { environmentId } : {}) }
-    const known = definition.isSuccess ? definition.data.definition : null
     setError(null)
+    // The default as the server sees it at the moment of the create, to tell an inherited
+    // environment from one the server chose; without it the session is described as unknown.
+    const definitionNow = isExplicit
+      ? Promise.resolve(null)
+      : queryClient
+          .fetchQuery({ ...agentDefinitionQuery(agentId), staleTime: 0 })
+          .then((envelope) => envelope.definition)
+          .catch(() => null)
     try {
-      const session = await create.mutateAsync(body)
+      const [session, known] = await Promise.all([create.mutateAsync(body), definitionNow])
       // Recorded only when the console knows what the agent's default was (or did not need it).
       if (isExplicit || known) {
         rememberCreation(session.id, {

@@ -1,3 +1,4 @@
+import { isRecord, readNumber } from './event-data'
 import { ApiError } from '@/api/api-error'
 import { t } from '@/i18n'
 import type { components } from '@/api/schema.gen'
@@ -40,11 +41,13 @@ export function normalizeSessionList(data: unknown, request: SessionListRequest)
     const hasMore = items.length > 0 && (total === null ? items.length >= limit : end < total)
     return { items, nextOffset: hasMore ? end : null, total }
   }
-  if (typeof data === 'object' && data !== null && Array.isArray((data as { items?: unknown }).items)) {
-    const page = data as { items: Session[]; next_offset?: unknown; total?: unknown }
-    const next = typeof page.next_offset === 'number' && page.next_offset > offset ? page.next_offset : null
-    const total = typeof page.total === 'number' ? page.total : parseTotal(request.totalHeader)
-    return { items: page.items, nextOffset: next, total }
+  if (isRecord(data) && Array.isArray(data.items)) {
+    const nextOffset = readNumber(data.next_offset)
+    return {
+      items: data.items as Session[],
+      nextOffset: nextOffset !== null && nextOffset > offset ? nextOffset : null,
+      total: readNumber(data.total) ?? parseTotal(request.totalHeader),
+    }
   }
   throw new ApiError({
     status: 200,

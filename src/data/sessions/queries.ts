@@ -95,6 +95,25 @@ export const environmentSessionsQuery = (environmentId: string) =>
       readAllSessions({ status: 'all' }, (session) => session.environmentId === environmentId, signal),
   })
 
+/** Enough to find a session created a moment ago: the list is newest-updated first. */
+const RECENT_PAGE = 20
+
+/**
+ * The caller's sessions of an agent created since `since` (server time), newest first: after a
+ * create whose answer was lost, whether it was made anyway.
+ */
+export const recentSessionsQuery = (agentId: string, since: number) =>
+  queryOptions({
+    queryKey: sessionKeys.recent(agentId, since),
+    queryFn: async ({ signal }) => {
+      const page = await readSessionPage({ status: 'active', agentId }, 0, RECENT_PAGE, signal)
+      return page.items
+        .filter((session) => session.agentId === agentId && session.createdAt >= since)
+        .sort((a, b) => b.createdAt - a.createdAt)
+    },
+    staleTime: 0,
+  })
+
 export const sessionQuery = (sessionId: string) =>
   queryOptions({
     queryKey: sessionKeys.detail(sessionId),

@@ -6,7 +6,8 @@ import { WorkerAvailabilityNotice } from './worker-availability-notice'
 import { agentDefinitionQuery, agentListQuery } from '@/data/agents/queries'
 import { allEnvironmentsQuery } from '@/data/environments/queries'
 import { useCreateSession } from '@/data/sessions/mutations'
-import type { SessionCreate } from '@/data/sessions/types'
+import { recentSessionsQuery } from '@/data/sessions/queries'
+import type { Session, SessionCreate } from '@/data/sessions/types'
 import { mayHaveActed } from '../models/may-have-acted'
 import { useSessionOriginsStore } from '../stores/session-origins-store'
 import { errorMessage, isApiError } from '@/api/api-error'
@@ -17,21 +18,34 @@ import { ChoiceField, Field, FieldGroup } from '@/components/ui/field'
 import { Select } from '@/components/ui/input'
 import { Notice } from '@/components/ui/notice'
 import { RichText, useT } from '@/i18n'
+import { formatRelativeTime } from '@/lib/format-time'
+import { useNow } from '@/lib/use-now'
+
+/** Browser and server clocks differ; a session this much older than the attempt still counts. */
+const CLOCK_SKEW_MS = 2 * 60_000
 
 /**
- * A create whose answer was lost may have made the session: say so, and send the user to the
- * list before a second try makes another (the server does not dedupe creates, C16).
+ * A create whose answer was lost may have made the session (the server does not dedupe creates,
+ * C16): the console looks in the caller's list for a session of this agent made since the attempt
+ * and offers to open it, and sends the user to the list before a second try makes another.
  */
+type Lookup = { isPending: boolean; isError: boolean; found: Session | undefined }
+
 function MaybeCreatedNotice({
   error,
-  listHref,
+  agentId,
+  lookup,
   onOpenList,
 }: {
   error: unknown
-  listHref: string
+  agentId: string
+  /** The search of the caller's list for the session the lost answer may have made. */
+  lookup: Lookup
   onOpenList: () => void
 }) {
   const { t } = useT('sessions')
+  const now = useNow()
+  const { found } = lookup
   const requestId = isApiError(error) ? error.requestId : undefined
   return (
     <Notice tone="warning" role="alert" title={<span className="break-words">{errorMessage(error)}</span>}>
@@ -40,12 +54,32 @@ function MaybeCreatedNotice({
           id="sessions.create.mayExist"
           values={{
             list: (
-              <Link className="font-medium text-primary underline" to={listHref} onClick={onOpenList}>
+              <Link
+                className="font-medium text-primary underline"
+                to={`/sessions?agentId=${encodeURIComponent(agentId)}`}
+                onClick={onOpenList}
+              >
                 {t('sessions.create.openList')}
               </Link>
             ),
           }}
         />
+      </p>
+      <p className="mt-2" role="status">
+        {lookup.isPending ? (
+          t('sessions.create.lookingForIt')
+        ) : lookup.isError ? (
+          t('sessions.create.lookupFailed')
+        ) : found ? (
+          <>
+            {t('sessions.create.foundIt', { time: formatRelativeTime(found.createdAt, now) })}{' '}
+            <Link className="font-medium text-primary underline" to={`/sessions/${found.id}`}>
+              {t('sessions.create.openFound', { session: found.id })}
+            </Link>
+          </>
+        ) : (
+          t('sessions.create.notFound')
+        )}
       </p>
       {requestId ? (
         <p className="mt-1 text-xs text-muted-foreground">
@@ -67,6 +101,7 @@ function CreateSessionForm({ initialAgentId, onCancel }: { initialAgentId: strin
   const [choice, setChoice] = useState<'inherit' | 'explicit'>('inherit')
   const [environmentId, setEnvironmentId] = useState('')
   const [error, setError] = useState<unknown>(null)
+  const [attemptAt, setAttemptAt] = useState(0)
   const create = useCreateSession()
   const queryClient = useQueryClient()
   // The same query AgentDefaults shows: what an inheriting session gets. Read afresh for this
@@ -74,8 +109,19 @@ function CreateSessionForm({ initialAgentId, onCancel }: { initialAgentId: strin
   const definition = useQuery({ ...agentDefinitionQuery(agentId), enabled: agentId !== '', staleTime: 0 })
   const rememberCreation = useSessionOriginsStore((state) => state.rememberCreation)
   const isExplicit = choice === 'explicit'
-  const canSubmit = agentId !== '' && (!isExplicit || environmentId !== '') && !create.isPending
   const isAmbiguous = error !== null && mayHaveActed(error)
+  const recent = useQuery({
+    ...recentSessionsQuery(agentId, attemptAt - CLOCK_SKEW_MS),
+    enabled: isAmbiguous && agentId !== '',
+  })
+  const lookup: Lookup = {
+    isPending: isAmbiguous && recent.isPending,
+    isError: recent.isError,
+    found: recent.data?.find((session) => !isExplicit || session.environmentId === environmentId),
+  }
+  // After a lost answer, not before the list has been searched for the session it may have made.
+  const canSubmit =
+    agentId !== '' && (!isExplicit || environmentId !== '') && !create.isPending && !lookup.isPending
   // Where the session's tools will run: the chosen environment, else the agent's default.
   const targetEnvironmentId = isExplicit
     ? environmentId
@@ -86,6 +132,7 @@ function CreateSessionForm({ initialAgentId, onCancel }: { initialAgentId: strin
   async function handleSubmit() {
     const body: SessionCreate = { agent: agentId, ...(isExplicit ? { environmentId } : {}) }
     setError(null)
+    setAttemptAt(Date.now())
     // The default as the server sees it at the moment of the create, to tell an inherited
     // environment from one the server chose; without it the session is described as unknown.
     const definitionNow = isExplicit
@@ -180,11 +227,7 @@ function CreateSessionForm({ initialAgentId, onCancel }: { initialAgentId: strin
       </FieldGroup>
       {targetEnvironmentId ? <WorkerAvailabilityNotice environmentId={targetEnvironmentId} /> : null}
       {error === null ? null : isAmbiguous ? (
-        <MaybeCreatedNotice
-          error={error}
-          listHref={`/sessions?agentId=${encodeURIComponent(agentId)}`}
-          onOpenList={onCancel}
-        />
+        <MaybeCreatedNotice error={error} agentId={agentId} lookup={lookup} onOpenList={onCancel} />
       ) : (
         <FailureNotice error={error} />
       )}

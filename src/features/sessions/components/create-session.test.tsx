@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import type { setupServer } from 'msw/node'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { setSafeRetryPolicy } from '@/api/safe-retry'
 import { AGENT, ENV } from '@/mocks/seed/fixture-ids'
 import { renderApp } from '@/testing/render-app'
@@ -12,6 +12,7 @@ afterEach(() => {
   activeServer?.close()
   activeServer = null
   setSafeRetryPolicy({ retries: 0 })
+  vi.useRealTimers()
 })
 
 type Sent = { key: string | null; body: unknown }
@@ -116,12 +117,47 @@ describe('creating a session', () => {
     expect(alert).toHaveTextContent(/check your sessions list before you try again/)
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(sent).toHaveLength(1)
+    // The console looked in the list: nothing new there, so trying again is safe.
+    expect(await within(alert).findByText(/No new session of this agent is in your list/)).toBeInTheDocument()
     expect(within(dialog).getByRole('button', { name: 'Create another session' })).toBeEnabled()
 
     await userEvent.click(within(alert).getByRole('link', { name: 'your sessions list' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(app.location.pathname).toBe('/sessions')
     expect(new URLSearchParams(app.location.search).get('agentId')).toBe(AGENT.releaseHelper)
+  })
+
+  it('finds the session a lost answer made anyway, and opens it instead of creating another', async () => {
+    const { app, dialog, sent } = await openDialog(AGENT.releaseHelper)
+    // The session list compares creation times with the browser's clock: keep both on the mock's.
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true, now: app.backend.clock.now() })
+    // The server creates the session, then the answer is lost on the way back.
+    app.server.use(
+      http.post('*/api/v1/agent-sessions', async ({ request }) => {
+        if (request.headers.get('X-Test-Forwarded')) return undefined
+        const headers = new Headers(request.headers)
+        headers.set('X-Test-Forwarded', '1')
+        await fetch(request.url, { method: 'POST', headers, body: await request.text() })
+        return HttpResponse.json({ error: 'gateway timeout' }, { status: 504 })
+      }),
+    )
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create session' }))
+    const alert = await within(dialog).findByRole('alert')
+    expect(alert).toHaveTextContent(/The session may have been created anyway/)
+    const open = await within(alert).findByRole('link', { name: /^Open sess_/ })
+    expect(alert).toHaveTextContent(/Your list has a session of this agent created/)
+    const created = [...app.backend.db.sessions.values()].filter(
+      (record) =>
+        record.session.agentId === AGENT.releaseHelper &&
+        record.session.createdAt === app.backend.clock.now(),
+    )
+    expect(created).toHaveLength(1)
+    expect(open).toHaveAccessibleName(`Open ${created[0]?.session.id}`)
+    await userEvent.click(open)
+    await waitFor(() => expect(app.location.pathname).toBe(`/sessions/${created[0]?.session.id}`))
+    // Two requests reached the server: the console's, and this test's server acting on it. None
+    // was re-sent, and no second session was made.
+    expect(sent).toHaveLength(2)
   })
 
   it('says plainly that nothing was created when the server refused it', async () => {

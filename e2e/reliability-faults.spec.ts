@@ -141,10 +141,20 @@ test('journeys complete under 10% injected 5xx and up to 2 s latency, with no du
   await expect(dialog.getByTestId('inherited-environment')).toContainText('faulty-workers', {
     timeout: 30_000,
   })
+  // The server does not dedupe creates (C16), so a create is never re-sent by itself. After a lost
+  // answer the operator does what the console says: it looks for the session in the list, and
+  // offers to open it when the create went through; only otherwise is it sent again.
   repeats += await persevere(
     page,
     'create session',
-    () => dialog.getByRole('button', { name: 'Create session' }).click(),
+    async () => {
+      await expect(dialog.getByText('Looking for it in your sessions list…')).toBeHidden({ timeout: 45_000 })
+      const found = dialog.getByRole('link', { name: /^Open sess_/ })
+      if (await found.isVisible()) return found.click()
+      await dialog
+        .getByRole('button', { name: /^(Create session|Retry create|Create another session)$/ })
+        .click()
+    },
     page.getByRole('button', { name: 'Verify this environment' }),
     dialog.getByRole('alert'),
   )

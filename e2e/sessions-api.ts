@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 
 // Seeded ids (src/mocks/seed/fixture-ids.ts); e2e runs against the built console, so they are repeated here.
 export const SEEDED = {
@@ -23,7 +23,8 @@ export type ApiAnswer = { status: number; body: unknown }
 
 /**
  * Calls the API (or the mock's /__mock controls) from inside the page, so the bundled mock in the
- * service worker answers with the state the console shows, as the signed-in user.
+ * service worker answers with the state the console shows, as the signed-in user. In real-API mode
+ * pass the Gateway's absolute URL.
  */
 export async function callApi(page: Page, method: string, path: string, body?: unknown): Promise<ApiAnswer> {
   return page.evaluate(
@@ -46,15 +47,40 @@ export async function callApi(page: Page, method: string, path: string, body?: u
 }
 
 /** Every event of a session as the server holds it, paged like the console pages it. */
-export async function serverEventIds(page: Page, sessionId: string): Promise<string[]> {
+export async function serverEventIds(page: Page, sessionId: string, base = ''): Promise<string[]> {
   const ids: string[] = []
   let after: string | null = null
   for (;;) {
     const query: string = after ? `&after=${encodeURIComponent(after)}` : ''
-    const page_ = await callApi(page, 'GET', `/api/v1/agent-sessions/${sessionId}/events?limit=1000${query}`)
+    const page_ = await callApi(
+      page,
+      'GET',
+      `${base}/api/v1/agent-sessions/${sessionId}/events?limit=1000${query}`,
+    )
     const body = page_.body as { data: { id: string }[]; has_more: boolean; next_cursor: string | null }
     ids.push(...body.data.map((event) => event.id))
     if (!body.has_more || body.data.length === 0) return ids
     after = body.next_cursor
   }
+}
+
+/**
+ * Runs the console in real-API mode against `gateway` (the mock over HTTP, like a deployed
+ * Gateway) and signs in through the form. Unlike the demo's service worker, page.route sees every
+ * API request there, so a test can answer one itself.
+ */
+export async function signInRealApi(
+  page: Page,
+  gateway: string,
+  user: 'alice' | 'bob' | 'admin',
+  next = '/sessions',
+) {
+  await page.route('**/console-config.json', (route) =>
+    route.fulfill({ json: { apiMode: 'real', apiBaseUrl: gateway } }),
+  )
+  await page.goto(`/login?next=${encodeURIComponent(next)}`)
+  await page.getByLabel('Username').fill(user)
+  await page.getByLabel('Password').fill(user)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(page).toHaveURL(new RegExp(`${next.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))
 }

@@ -1,5 +1,6 @@
+import { mockServerPort } from '../playwright.config'
 import { expect, test } from './fixtures'
-import { callApi, SEEDED, serverEventIds } from './sessions-api'
+import { callApi, SEEDED, serverEventIds, signInRealApi } from './sessions-api'
 
 test('a dropped event stream resumes from the last applied event with no gap and no duplicate', async ({
   page,
@@ -45,4 +46,20 @@ test('a dropped event stream resumes from the last applied event with no gap and
     .map((line) => (JSON.parse(line) as { id: string }).id)
   expect(ids).toEqual(server)
   await callApi(page, 'DELETE', '/__mock/faults')
+})
+
+test('over HTTP (real-API mode), an idle session is Live as soon as the server accepts the stream', async ({
+  page,
+}) => {
+  // The console talks to `npm run mock:serve`: headers travel on their own, before any event.
+  await signInRealApi(page, `http://127.0.0.1:${mockServerPort}`, 'alice')
+  await page.goto(`/sessions/${SEEDED.buildDone}`)
+  const status = page.getByTestId('live-status')
+  // The history is on screen, then the stream opens: before the first keep-alive (15 s) it must say Live.
+  await expect(status).not.toContainText(/Restoring|Loading history/)
+  const historyAt = Date.now()
+  await expect(status).toContainText('Live', { timeout: 5_000 })
+  const liveAfterMs = Date.now() - historyAt
+  console.log(`[live] real-API mode: Live ${liveAfterMs} ms after the history was on screen`)
+  expect(liveAfterMs).toBeLessThan(5_000)
 })

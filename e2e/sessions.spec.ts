@@ -9,10 +9,11 @@ test.describe('sessions', () => {
   }) => {
     await login('alice', `/sessions?agentId=${SEEDED.releaseHelper}`)
     const table = page.getByRole('table', { name: 'Sessions' })
+    // Sessions this console did not create: compared with the agent's current default.
     const labRow = table.getByRole('row').filter({ has: page.getByRole('link', { name: SEEDED.labQueued }) })
-    await expect(labRow.getByText('explicit')).toBeVisible()
+    await expect(labRow.getByText('differs from default')).toBeVisible()
     const doneRow = table.getByRole('row').filter({ has: page.getByRole('link', { name: SEEDED.buildDone }) })
-    await expect(doneRow.getByText('inherited')).toBeVisible()
+    await expect(doneRow.getByText('matches default')).toBeVisible()
     await expect(doneRow.getByText('build-workers')).toBeVisible()
     await checkA11y(page, 'sessions list')
 
@@ -101,8 +102,9 @@ test.describe('sessions', () => {
   }) => {
     await login('alice', `/sessions/${SEEDED.labQueued}`)
     await expect(page.getByText('No worker is online for this self-hosted environment')).toBeVisible()
-    await page.getByRole('link', { name: 'Open the environment to start a worker' }).click()
-    await expect(page).toHaveURL(/\/environments\/env_labgpubox0001/)
+    await page.getByRole('link', { name: 'Open the worker guide to start a worker' }).click()
+    await expect(page).toHaveURL(/\/environments\/env_labgpubox0001\?tab=workers#worker-guide$/)
+    await expect(page.getByRole('heading', { name: 'Run your worker' })).toBeInViewport()
 
     const answer = await callApi(page, 'POST', '/api/auth/logout')
     expect([200, 204]).toContain(answer.status)

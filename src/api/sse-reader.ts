@@ -94,7 +94,9 @@ export async function* streamSse(
   if (!response.ok) throw await apiErrorFromResponse(response)
   const contentType = response.headers.get('Content-Type') ?? ''
   if (!contentType.toLowerCase().includes('text/event-stream')) {
-    await response.body?.cancel().catch(() => undefined)
+    // Not awaited, as in readSse: a cancel may settle only when the body is collected, and the
+    // caller must hear about the wrong content type now, not then.
+    void response.body?.cancel().catch(() => undefined)
     throw new Error(
       t('ui.stream.notEventStream', {
         source: response.url || t('ui.stream.theServer'),

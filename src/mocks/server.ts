@@ -120,6 +120,10 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
     headers[name] = value
   })
   res.writeHead(response.status, headers)
+  // Node holds the status line and headers back until the first body chunk. An idle session's
+  // event stream sends nothing but a keep-alive every 15 s, so without this the client would not
+  // know for that long that the server accepted the stream (and would show "Connecting…").
+  res.flushHeaders()
   if (!response.body) {
     res.end()
     return

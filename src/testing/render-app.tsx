@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
+import type { RequestHandler } from 'msw'
 import { MemoryRouter, useLocation } from 'react-router'
 import { connectApi } from '@/app/connect-api'
 import { createQueryClient } from '@/app/query-client'
@@ -16,9 +17,18 @@ type DemoUser = 'admin' | 'alice' | 'bob'
  * Renders the real route modules with real providers in a memory router, against the seeded mock
  * through msw/node. Returns the backend and server so a test can script the server's answers.
  */
-export async function renderApp(path: string, options: { user?: DemoUser | null; namespace?: string } = {}) {
+export async function renderApp(
+  path: string,
+  options: {
+    user?: DemoUser | null
+    namespace?: string
+    /** Answers that take precedence from the first request (`server.use` before the screen renders). */
+    handlers?: RequestHandler[]
+  } = {},
+) {
   const { backend, server } = await createTestBackend()
   server.listen({ onUnhandledRequest: 'error' })
+  if (options.handlers) server.use(...options.handlers)
   const queryClient = createQueryClient({ isTest: true })
   const location = { pathname: '', search: '' }
   function LocationProbe() {

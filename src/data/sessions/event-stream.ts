@@ -8,7 +8,7 @@ import { streamSse } from '@/api/sse-reader'
 /**
  * Follows the session's durable events over SSE, from just after `after` (null = the start).
  * Native EventSource cannot send the Bearer header, so the typed client fetches the stream
- * (`parseAs: 'stream'`) and `streamSse` reads it. A 410 reaches the caller as an ApiError.
+ * (`parseAs: 'stream'`) and `streamSse` reads it. A refused cursor reaches the caller as an ApiError.
  */
 export async function* openEventStream(
   sessionId: string,
@@ -53,6 +53,12 @@ export async function fetchEventPage(
   return { events, nextCursor: page.next_cursor ?? null, hasMore: page.has_more }
 }
 
-export function isCursorExpired(error: unknown): boolean {
-  return isApiError(error) && error.status === 410
+/**
+ * The server refused the `after` position: 410 `cursor_expired` (the docs; the log was compacted
+ * past it), 409 (ahead of the head) or 400 (malformed, or another session's), as the upstream code
+ * answers (api-notes C19). All three mean the same to the console: that cursor will never work
+ * again, so reload the snapshot and resume from its head.
+ */
+export function isCursorRefused(error: unknown): boolean {
+  return isApiError(error) && (error.status === 410 || error.status === 409 || error.status === 400)
 }

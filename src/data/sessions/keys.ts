@@ -19,6 +19,7 @@ export const sessionKeys = {
   list: (params: SessionListParams) => [...sessionKeys.lists(), params] as const,
   ofAgent: (agentId: string) => [...sessionKeys.lists(), 'agent', agentId] as const,
   ofEnvironment: (environmentId: string) => [...sessionKeys.lists(), 'environment', environmentId] as const,
+  recent: (agentId: string, since: number) => [...sessionKeys.lists(), 'recent', agentId, since] as const,
   detail: (id: string) => [...sessionKeys.all, 'detail', id] as const,
   snapshot: (id: string) => [...sessionKeys.detail(id), 'snapshot'] as const,
   turns: (id: string) => [...sessionKeys.detail(id), 'turns'] as const,

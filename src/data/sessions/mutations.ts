@@ -5,16 +5,21 @@ import { api } from '@/api/client'
 import { expectObject } from '@/api/response-guards'
 import { createIdempotencyKey } from '@/lib/idempotency-key'
 
+/**
+ * Creates a session. It carries no Idempotency-Key on purpose: the upstream create handler reads
+ * none (api-notes C16), so a re-sent create makes a second session. Without the header
+ * src/api/safe-retry.ts never re-sends it, and a failure whose answer was lost reaches the screen,
+ * which asks the user to check the list before trying again.
+ */
 export function useCreateSession() {
   const queryClient = useQueryClient()
   return useMutation({
-    // The server reads no Idempotency-Key on create (api-notes C16), so none is sent; a retried
-    // create makes a second session.
-    mutationFn: async ({ body }: { body: SessionCreate; idempotencyKey: string }) => {
+    mutationFn: async (body: SessionCreate) => {
       const { data } = await api().POST('/api/v1/agent-sessions', { body })
       return expectObject(data, 'session', ['id'])
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.lists() }),
+    // A failure may have created it too (a lost answer): the lists must show it either way.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionKeys.lists() }),
   })
 }
 

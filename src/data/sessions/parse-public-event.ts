@@ -1,8 +1,5 @@
+import { isRecord } from './event-data'
 import type { PublicEvent } from './types'
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 /**
  * Reads one SSE `data:` payload as a durable event envelope. Anything that is not a v1 envelope

@@ -1,48 +1,42 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { sessionKeys, type SessionListParams } from './keys'
-import { normalizeSessionList } from './session-list'
+import { sessionKeys, type SessionListParams, type SessionStatusFilter } from './keys'
+import { normalizeSessionList, type SessionListPage } from './session-list'
 import { normalizeTurnList } from './turn-list'
 import type { Session } from './types'
 import { api } from '@/api/client'
 import { expectObject } from '@/api/response-guards'
 
-export const sessionListQuery = (params: SessionListParams) =>
-  queryOptions({
-    queryKey: sessionKeys.list(params),
-    queryFn: async ({ signal }) => {
-      const { data } = await api().GET('/api/v1/agent-sessions', {
-        params: {
-          query: {
-            status: params.status,
-            limit: params.limit,
-            offset: params.offset,
-            ...(params.agentId ? { agentId: params.agentId } : {}),
-            ...(params.environmentId ? { environmentId: params.environmentId } : {}),
-          },
-        },
-        signal,
-      })
-      return normalizeSessionList(data, params.offset)
-    },
-    placeholderData: keepPreviousData,
-  })
-
 /** Sessions stop at this many pages of 500; the count then says "at least". */
 const MAX_SESSION_PAGES = 20
+const ALL_PAGE = 500
 
+type ServerFilter = { status: SessionStatusFilter; agentId?: string | undefined }
+
+async function readSessionPage(filter: ServerFilter, offset: number, limit: number, signal: AbortSignal) {
+  const { data, response } = await api().GET('/api/v1/agent-sessions', {
+    params: {
+      query: {
+        status: filter.status,
+        limit,
+        offset,
+        ...(filter.agentId ? { agentId: filter.agentId } : {}),
+      },
+    },
+    signal,
+  })
+  return normalizeSessionList(data, { offset, limit, totalHeader: response.headers.get('X-Total-Count') })
+}
+
+/** Every session the filter matches on the server, kept when `keep` says so, following every page. */
 async function readAllSessions(
-  query: { agentId?: string; environmentId?: string },
+  filter: ServerFilter,
   keep: (session: Session) => boolean,
   signal: AbortSignal,
 ): Promise<{ items: Session[]; isComplete: boolean }> {
   const items: Session[] = []
   let offset = 0
   for (let page = 0; page < MAX_SESSION_PAGES; page += 1) {
-    const { data } = await api().GET('/api/v1/agent-sessions', {
-      params: { query: { ...query, status: 'all', limit: 500, offset } },
-      signal,
-    })
-    const list = normalizeSessionList(data, offset)
+    const list = await readSessionPage(filter, offset, ALL_PAGE, signal)
     items.push(...list.items.filter(keep))
     if (list.nextOffset === null) return { items, isComplete: true }
     offset = list.nextOffset
@@ -50,19 +44,74 @@ async function readAllSessions(
   return { items, isComplete: false }
 }
 
+export type SessionList = SessionListPage & {
+  /** The total is a lower bound: the console stopped reading before the end. */
+  isTotalAtLeast: boolean
+}
+
+/**
+ * One page of the caller's sessions (the server lists only the caller's own, C4). Status and agent
+ * are filtered by the server; the environment is filtered here, because the server ignores
+ * `environmentId` (C3): those pages are cut from every matching session, so they stay full.
+ */
+export const sessionListQuery = (params: SessionListParams) =>
+  queryOptions({
+    queryKey: sessionKeys.list(params),
+    queryFn: async ({ signal }): Promise<SessionList> => {
+      const filter = { status: params.status, agentId: params.agentId }
+      const { environmentId } = params
+      if (!environmentId) {
+        return {
+          ...(await readSessionPage(filter, params.offset, params.limit, signal)),
+          isTotalAtLeast: false,
+        }
+      }
+      const all = await readAllSessions(filter, (session) => session.environmentId === environmentId, signal)
+      const items = all.items.slice(params.offset, params.offset + params.limit)
+      const end = params.offset + items.length
+      return {
+        items,
+        nextOffset: end < all.items.length ? end : null,
+        total: all.items.length,
+        isTotalAtLeast: !all.isComplete,
+      }
+    },
+    placeholderData: keepPreviousData,
+  })
+
 /** Every session of the agent, archived ones included, following pages when the server pages. */
 export const agentSessionsQuery = (agentId: string) =>
   queryOptions({
     queryKey: sessionKeys.ofAgent(agentId),
-    queryFn: ({ signal }) => readAllSessions({ agentId }, (session) => session.agentId === agentId, signal),
+    queryFn: ({ signal }) =>
+      readAllSessions({ status: 'all', agentId }, (session) => session.agentId === agentId, signal),
   })
 
-/** Sessions on an environment. Filtered here too: servers that ignore `environmentId` answer all. */
+/** Sessions on an environment. Filtered here: the server ignores `environmentId` (C3). */
 export const environmentSessionsQuery = (environmentId: string) =>
   queryOptions({
     queryKey: sessionKeys.ofEnvironment(environmentId),
     queryFn: ({ signal }) =>
-      readAllSessions({ environmentId }, (session) => session.environmentId === environmentId, signal),
+      readAllSessions({ status: 'all' }, (session) => session.environmentId === environmentId, signal),
+  })
+
+/** Enough to find a session created a moment ago: the list is newest-updated first. */
+const RECENT_PAGE = 20
+
+/**
+ * The caller's sessions of an agent created since `since` (server time), newest first: after a
+ * create whose answer was lost, whether it was made anyway.
+ */
+export const recentSessionsQuery = (agentId: string, since: number) =>
+  queryOptions({
+    queryKey: sessionKeys.recent(agentId, since),
+    queryFn: async ({ signal }) => {
+      const page = await readSessionPage({ status: 'active', agentId }, 0, RECENT_PAGE, signal)
+      return page.items
+        .filter((session) => session.agentId === agentId && session.createdAt >= since)
+        .sort((a, b) => b.createdAt - a.createdAt)
+    },
+    staleTime: 0,
   })
 
 export const sessionQuery = (sessionId: string) =>

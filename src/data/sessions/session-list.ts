@@ -1,22 +1,53 @@
+import { isRecord, readNumber } from './event-data'
 import { ApiError } from '@/api/api-error'
 import { t } from '@/i18n'
 import type { components } from '@/api/schema.gen'
 
 type Session = components['schemas']['Session']
 
-export type SessionListPage = { items: Session[]; nextOffset: number | null }
+export type SessionListPage = {
+  items: Session[]
+  /** Where the next page starts, or null at the end. */
+  nextOffset: number | null
+  /** Sessions matching the query on the server (X-Total-Count), when it says. */
+  total: number | null
+}
+
+export type SessionListRequest = {
+  offset: number
+  limit: number
+  /** The response's X-Total-Count header, as sent (null when absent). */
+  totalHeader: string | null
+}
+
+function parseTotal(header: string | null): number | null {
+  if (header === null || !/^\d+$/.test(header.trim())) return null
+  return Number.parseInt(header, 10)
+}
 
 /**
- * Spec 1.0.0 servers answer a bare array; newer ones page with `{items, next_offset}`. The
- * console accepts both and pages only when the server does. It lives with the client because
- * several features list sessions (agents count them, the sessions screen pages them).
+ * The upstream server answers a bare array that honours `limit`/`offset` and sends the total in
+ * `X-Total-Count` (api-notes C2); the newest docs describe `{items, next_offset}`. Both page to
+ * the end: with an array, the next page starts after this one while the total says there is more
+ * (or, without the header, while a page comes back full). It lives with the client because several
+ * features list sessions (agents count them, the sessions screen pages them).
  */
-export function normalizeSessionList(data: unknown, offset: number): SessionListPage {
-  if (Array.isArray(data)) return { items: data as Session[], nextOffset: null }
-  if (typeof data === 'object' && data !== null && Array.isArray((data as { items?: unknown }).items)) {
-    const page = data as { items: Session[]; next_offset?: unknown }
-    const next = typeof page.next_offset === 'number' && page.next_offset > offset ? page.next_offset : null
-    return { items: page.items, nextOffset: next }
+export function normalizeSessionList(data: unknown, request: SessionListRequest): SessionListPage {
+  const { offset, limit } = request
+  if (Array.isArray(data)) {
+    const items = data as Session[]
+    const total = parseTotal(request.totalHeader)
+    const end = offset + items.length
+    const hasMore = items.length > 0 && (total === null ? items.length >= limit : end < total)
+    return { items, nextOffset: hasMore ? end : null, total }
+  }
+  if (isRecord(data) && Array.isArray(data.items)) {
+    const nextOffset = readNumber(data.next_offset)
+    return {
+      items: data.items as Session[],
+      nextOffset: nextOffset !== null && nextOffset > offset ? nextOffset : null,
+      total: readNumber(data.total) ?? parseTotal(request.totalHeader),
+    }
   }
   throw new ApiError({
     status: 200,

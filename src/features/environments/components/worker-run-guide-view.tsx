@@ -16,10 +16,13 @@ const MOCK_SERVE_COMMAND = 'npm run mock:serve'
 export function WorkerRunGuideView({
   environment,
   headingLevel = 3,
+  anchorId,
 }: {
   environment: Pick<Environment, 'id' | 'name'>
   /** 3 inside the key dialog (its title is the h2), 2 on the page. */
   headingLevel?: 2 | 3
+  /** The section's id, for links to the guide (`#worker-guide` on the Workers tab). */
+  anchorId?: string
 }) {
   const { t } = useT('environments')
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
@@ -31,7 +34,7 @@ export function WorkerRunGuideView({
     environmentName: environment.name,
   })
   return (
-    <section aria-labelledby={`${idBase}-title`} className="flex flex-col gap-3">
+    <section id={anchorId} aria-labelledby={`${idBase}-title`} className="flex scroll-mt-4 flex-col gap-3">
       <Heading id={`${idBase}-title`} className="text-base font-semibold">
         {t('environments.guide.title')}
       </Heading>

@@ -1,3 +1,5 @@
+import { useEffect } from 'react'
+import { useLocation } from 'react-router'
 import { useClaimTakeovers } from '../hooks/use-claim-takeovers'
 import { useEnvironmentWorkers } from '../hooks/use-environment-workers'
 import { ClaimHandoverNotices } from './claim-handover-notices'
@@ -31,9 +33,17 @@ function unlinkedWorkers(
     .map(([workerId]) => workerPresence(workerId, [], heartbeats, now))
 }
 
+/** Where links to the worker guide point (a stalled session's "start a worker" fix). */
+export const WORKER_GUIDE_ANCHOR = 'worker-guide'
+
 /** Self-hosted only: who is polling, what they hold, what waits, and how to start a worker. */
 export function WorkersPanel({ environment }: { environment: Environment }) {
   const { t } = useT('environments')
+  const { hash } = useLocation()
+  // A client-side navigation does not scroll to its #fragment: do it once the guide is on screen.
+  useEffect(() => {
+    if (hash === `#${WORKER_GUIDE_ANCHOR}`) document.getElementById(WORKER_GUIDE_ANCHOR)?.scrollIntoView()
+  }, [hash])
   const { workers, summary, heartbeats, workItems, isPending, error, refetch, now } = useEnvironmentWorkers(
     environment.id,
   )
@@ -113,7 +123,7 @@ export function WorkersPanel({ environment }: { environment: Environment }) {
         <WorkItemsTable environmentId={environment.id} now={now} takeovers={takeovers} />
       </section>
       {environment.archivedAt === null ? (
-        <WorkerRunGuideView environment={environment} headingLevel={2} />
+        <WorkerRunGuideView environment={environment} headingLevel={2} anchorId={WORKER_GUIDE_ANCHOR} />
       ) : null}
     </div>
   )

@@ -66,7 +66,7 @@ export function AgentDefaults({
               <span className="font-mono text-xs text-muted-foreground">{defaultEnvironmentId}</span>
             </>
           ) : (
-            <span className="text-warning">{t('sessions.defaults.noEnvironment')}</span>
+            <span className="text-muted-foreground">{t('sessions.defaults.noEnvironment')}</span>
           )}
         </dd>
         <dt className="text-muted-foreground">{t('sessions.defaults.memoryStores')}</dt>

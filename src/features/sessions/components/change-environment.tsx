@@ -1,7 +1,9 @@
 import { useState } from 'react'
 import { useChangeSessionEnvironment } from '@/data/sessions/mutations'
+import { useSessionOriginsStore } from '../stores/session-origins-store'
 import type { Environment } from '@/data/environments/types'
 import { Button } from '@/components/ui/button'
+import { Field } from '@/components/ui/field'
 import { ConfirmationDialog } from '@/components/ui/confirmation-dialog'
 import { Select } from '@/components/ui/input'
 import { Notice } from '@/components/ui/notice'
@@ -29,6 +31,7 @@ export function ChangeEnvironment({
   const [targetId, setTargetId] = useState('')
   const [isConfirming, setIsConfirming] = useState(false)
   const change = useChangeSessionEnvironment(sessionId)
+  const markChanged = useSessionOriginsStore((state) => state.markChanged)
   const options = environments.filter((environment) => environment.id !== currentId)
   const target = options.find((environment) => environment.id === targetId)
   return (
@@ -48,24 +51,23 @@ export function ChangeEnvironment({
         </Notice>
       ) : null}
       <div className="flex flex-wrap items-end gap-2">
-        <div className="flex flex-col gap-1">
-          <label htmlFor="change-environment-target" className="text-xs font-medium">
-            {t('sessions.change.target')}
-          </label>
-          <Select
-            id="change-environment-target"
-            value={targetId}
-            disabled={busyReason !== null}
-            onChange={(event) => setTargetId(event.target.value)}
-          >
-            <option value="">{t('sessions.choose')}</option>
-            {options.map((environment) => (
-              <option key={environment.id} value={environment.id}>
-                {t('sessions.environmentWithType', { name: environment.name, type: environment.type })}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <Field label={t('sessions.change.target')} size="small">
+          {(control) => (
+            <Select
+              {...control}
+              value={targetId}
+              disabled={busyReason !== null}
+              onChange={(event) => setTargetId(event.target.value)}
+            >
+              <option value="">{t('sessions.choose')}</option>
+              {options.map((environment) => (
+                <option key={environment.id} value={environment.id}>
+                  {t('sessions.environmentWithType', { name: environment.name, type: environment.type })}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
         <Button disabled={!target || busyReason !== null} onClick={() => setIsConfirming(true)}>
           {t('sessions.change.open')}
         </Button>
@@ -96,6 +98,7 @@ export function ChangeEnvironment({
         onConfirm={async () => {
           if (!target) return
           await change.mutateAsync(target.id)
+          markChanged(sessionId, Date.now())
           setTargetId('')
         }}
       />

@@ -6,7 +6,7 @@ import { allEnvironmentsQuery, environmentQuery } from '@/data/environments/quer
 import { turnsQuery } from '@/data/sessions/queries'
 import { workItemsQuery } from '@/data/work/queries'
 import type { Session } from '@/data/sessions/types'
-import { describeEnvironmentSelection } from '../models/describe-environment-selection'
+import { useEnvironmentSelection } from '../hooks/use-environment-selection'
 import { sessionBusyReason } from '../models/session-busy'
 import { statusLabel } from '../models/status-label'
 import { Badge } from '@/components/ui/badge'
@@ -29,10 +29,7 @@ export function EnvironmentTab({ session, canWrite }: { session: Session; canWri
     enabled: environment.data?.type === 'self_hosted',
   })
   const agentDefault = definition.data?.definition.defaultEnvironmentId
-  const selection = describeEnvironmentSelection(
-    session,
-    definition.isSuccess ? (agentDefault ?? null) : undefined,
-  )
+  const selection = useEnvironmentSelection(session)
   const isArchivedSession = session.archivedAt !== null && session.archivedAt !== undefined
   const busyReason = isArchivedSession
     ? t('sessions.environment.archivedSession')
@@ -48,7 +45,7 @@ export function EnvironmentTab({ session, canWrite }: { session: Session; canWri
       <span className="font-mono">{definition.isSuccess ? (agentDefault ?? t('sessions.none')) : '…'}</span>
     ),
     note:
-      definition.isSuccess && agentDefault !== environmentId && session.environmentSource === 'agent_default'
+      definition.isSuccess && agentDefault !== environmentId && selection.source === 'agent_default'
         ? t('sessions.environment.defaultChanged')
         : '',
   }

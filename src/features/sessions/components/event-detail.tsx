@@ -1,4 +1,5 @@
 import { RawJsonPanel } from './raw-json-panel'
+import { eventTurnId } from '@/data/sessions/event-data'
 import type { PublicEvent } from '../models/event-store'
 import { CopyButton } from '@/components/ui/copy-button'
 import { useT } from '@/i18n'
@@ -7,6 +8,7 @@ import { formatExactTime } from '@/lib/format-time'
 /** The selected event: where it sits in the log, a permalink, and its raw JSON (masked). */
 export function EventDetail({ event }: { event: PublicEvent }) {
   const { t } = useT('sessions')
+  const turnId = eventTurnId(event)
   const permalink = () => {
     const url = new URL(window.location.href)
     url.searchParams.set('event', event.id)
@@ -22,10 +24,10 @@ export function EventDetail({ event }: { event: PublicEvent }) {
         <dd>{formatExactTime(event.created_at)}</dd>
         <dt className="text-muted-foreground">{t('sessions.detail.cursor')}</dt>
         <dd className="font-mono break-all">{event.cursor}</dd>
-        {typeof event.data.turn_id === 'string' ? (
+        {turnId ? (
           <>
             <dt className="text-muted-foreground">{t('sessions.detail.turn')}</dt>
-            <dd className="font-mono break-all">{event.data.turn_id}</dd>
+            <dd className="font-mono break-all">{turnId}</dd>
           </>
         ) : null}
       </dl>

@@ -36,7 +36,6 @@ describe('event timeline at scale', () => {
     render(
       <EventTimeline
         store={store}
-        version={store.version}
         builder={builder}
         rowCount={builder.rows.length}
         selectedId={null}

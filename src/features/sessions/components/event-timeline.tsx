@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useCallback, useEffect, useRef } from 'react'
+import { useCallback, useEffect, useEffectEvent, useRef } from 'react'
 import { EventRow } from './event-row'
+import { selectVersion, useEventLog } from '../hooks/use-event-log'
 import type { EventStore } from '../models/event-store'
 import type { TimelineBuilder } from '../models/timeline-builder'
 import { useT } from '@/i18n'
@@ -10,7 +11,6 @@ const HEADER_ROW_HEIGHT = 34
 
 type EventTimelineProps = {
   store: EventStore
-  version: number
   builder: TimelineBuilder
   rowCount: number
   selectedId: string | null
@@ -31,7 +31,6 @@ type EventTimelineProps = {
  */
 export function EventTimeline({
   store,
-  version,
   builder,
   rowCount,
   selectedId,
@@ -45,6 +44,8 @@ export function EventTimeline({
 }: EventTimelineProps) {
   const { t } = useT('sessions')
   const scrollRef = useRef<HTMLDivElement>(null)
+  // Header rows show live summaries (status, counts) that change without new rows.
+  const revision = useEventLog(store, selectVersion)
   // Stable across renders: the virtualizer rebuilds its measurements of every row (100,000 of them)
   // whenever `getItemKey` changes identity, which would cost a long task per scrolled frame.
   const estimateSize = useCallback(
@@ -66,9 +67,15 @@ export function EventTimeline({
     if (isFollowing && rowCount > 0) virtualizer.scrollToIndex(rowCount - 1, { align: 'end' })
   }, [isFollowing, rowCount, virtualizer])
 
+  // Reads the latest rows when called, without making new rows a reason to scroll.
+  const scrollToRequested = useEffectEvent((row: number) => {
+    if (row >= rowCount) return false
+    virtualizer.scrollToIndex(row, { align: 'center' })
+    return true
+  })
+  // Only an explicit request scrolls; new rows arriving must not yank the view back.
   useEffect(() => {
-    if (scrollToRow === null || scrollToRow >= rowCount) return
-    virtualizer.scrollToIndex(scrollToRow, { align: 'center' })
+    if (scrollToRow === null || !scrollToRequested(scrollToRow)) return
     // Once the row is rendered, make sure the page shows it too (the timeline may be below the fold).
     let frame = requestAnimationFrame(() => {
       frame = requestAnimationFrame(() => {
@@ -76,8 +83,6 @@ export function EventTimeline({
       })
     })
     return () => cancelAnimationFrame(frame)
-    // Only an explicit request scrolls; new rows arriving must not yank the view back.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [scrollRequest, scrollToRow])
 
   return (
@@ -118,7 +123,7 @@ export function EventTimeline({
                 isCollapsed={row.kind !== 'event' && collapsed.has(row.groupKey)}
                 onSelect={onSelect}
                 onToggle={onToggle}
-                revision={row.kind === 'event' ? 0 : version}
+                revision={row.kind === 'event' ? 0 : revision}
               />
             </div>
           )

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { categoryLabel, EVENT_CATEGORIES, type EventCategory } from '../models/event-category'
 import { isFilterActive, type EventFilter } from '../models/event-filter'
 import { Button } from '@/components/ui/button'
+import { Field } from '@/components/ui/field'
 import { Input, Select } from '@/components/ui/input'
 import { useT } from '@/i18n'
 
@@ -58,34 +59,34 @@ export function EventToolbar({
         })}
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <label className="sr-only" htmlFor="event-search">
-          {t('sessions.toolbar.search')}
-        </label>
-        <div className="w-72">
-          <Input
-            id="event-search"
-            type="search"
-            placeholder={t('sessions.toolbar.searchPlaceholder')}
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-          />
-        </div>
-        <label className="sr-only" htmlFor="event-type">
-          {t('sessions.toolbar.type')}
-        </label>
-        <Select
-          className="max-w-56"
-          id="event-type"
-          value={filter.type ?? ''}
-          onChange={(event) => onChange({ type: event.target.value || null })}
-        >
-          <option value="">{t('sessions.toolbar.allTypes')}</option>
-          {types.map((type) => (
-            <option key={type} value={type}>
-              {type}
-            </option>
-          ))}
-        </Select>
+        <Field label={<span className="sr-only">{t('sessions.toolbar.search')}</span>} className="w-72 gap-0">
+          {(control) => (
+            <Input
+              {...control}
+              type="search"
+              placeholder={t('sessions.toolbar.searchPlaceholder')}
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+            />
+          )}
+        </Field>
+        <Field label={<span className="sr-only">{t('sessions.toolbar.type')}</span>} className="gap-0">
+          {(control) => (
+            <Select
+              {...control}
+              className="max-w-56"
+              value={filter.type ?? ''}
+              onChange={(event) => onChange({ type: event.target.value || null })}
+            >
+              <option value="">{t('sessions.toolbar.allTypes')}</option>
+              {types.map((type) => (
+                <option key={type} value={type}>
+                  {type}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
         {isFilterActive(filter) ? (
           <Button
             size="sm"

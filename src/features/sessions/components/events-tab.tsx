@@ -3,9 +3,11 @@ import { useSearchParams } from 'react-router'
 import { EventDetail } from './event-detail'
 import { EventTimeline } from './event-timeline'
 import { EventToolbar } from './event-toolbar'
+import { selectSize, useEventLog } from '../hooks/use-event-log'
 import type { SessionEventLog } from '../hooks/use-session-event-log'
 import { useTimeline } from '../hooks/use-timeline'
-import { isFilterActive, parseEventFilter } from '../models/event-filter'
+import { eventFilterParams, isFilterActive, parseEventFilter } from '../models/event-filter'
+import type { EventStore } from '../models/event-store'
 import { maskSecrets } from '../models/mask-secrets'
 import { useLiveFollowStore } from '../stores/live-follow-store'
 import { Notice } from '@/components/ui/notice'
@@ -27,10 +29,19 @@ function isTyping(target: EventTarget | null): boolean {
 export function EventsTab({ sessionId, log }: { sessionId: string; log: SessionEventLog }) {
   const { t } = useT('sessions')
   const [params, setParams] = useSearchParams()
-  const filter = useMemo(() => parseEventFilter(params), [params])
+  const filterParams = eventFilterParams(params)
+  const filter = useMemo(() => parseEventFilter(new URLSearchParams(filterParams)), [filterParams])
   const selectedId = params.get('event')
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set())
-  const { builder, rowCount } = useTimeline(log.store, log.version, filter, collapsed)
+  const { builder, rowCount } = useTimeline(log.store, filter, collapsed)
+  const size = useEventLog(log.store, selectSize)
+  const selected = useEventLog(
+    log.store,
+    useCallback(
+      (store: EventStore) => (selectedId === null ? undefined : store.at(store.indexOf(selectedId))),
+      [selectedId],
+    ),
+  )
   const isFollowing = useLiveFollowStore((state) => state.isFollowing)
   const setFollowing = useLiveFollowStore((state) => state.setFollowing)
   const [scroll, setScroll] = useState<{ row: number | null; request: number }>({ row: null, request: 0 })
@@ -127,7 +138,6 @@ export function EventsTab({ sessionId, log }: { sessionId: string; log: SessionE
     return () => document.removeEventListener('keydown', handleKey)
   }, [moveBy])
 
-  const selected = selectedId === null ? undefined : log.store.at(log.store.indexOf(selectedId))
   const handleDownload = () => {
     const lines = log.store.all().map((event) => JSON.stringify(maskSecrets(event).value))
     downloadText(`${sessionId}-events.ndjson`, `${lines.join('\n')}\n`, 'application/x-ndjson')
@@ -145,8 +155,8 @@ export function EventsTab({ sessionId, log }: { sessionId: string; log: SessionE
       />
       <p id="timeline-keys" className="text-xs text-muted-foreground">
         {log.phase === 'history'
-          ? t('sessions.events.keysHintLoading', { count: log.store.size })
-          : t('sessions.events.keysHint', { count: log.store.size })}
+          ? t('sessions.events.keysHintLoading', { count: size })
+          : t('sessions.events.keysHint', { count: size })}
       </p>
       {selectedId && !selected && log.phase !== 'history' && log.phase !== 'snapshot' ? (
         <Notice tone="warning" role="status">
@@ -168,7 +178,6 @@ export function EventsTab({ sessionId, log }: { sessionId: string; log: SessionE
         ) : (
           <EventTimeline
             store={log.store}
-            version={log.version}
             builder={builder}
             rowCount={rowCount}
             selectedId={selectedId}

@@ -1,14 +1,18 @@
 import { useEffect, useRef, useState } from 'react'
+import { useEventLog } from '../hooks/use-event-log'
 import type { EventStore } from '../models/event-store'
 import { t } from '@/i18n'
 
 const INTERVAL_MS = 3000
 
+const selectLiveArrivals = (store: EventStore) => store.liveArrivals
+
 /**
  * Tells screen-reader users, politely and at most every few seconds, that events arrived:
  * "4 new events, latest tool.completed". Only live arrivals count, not the history load.
  */
-export function LiveAnnouncer({ store, liveCount }: { store: EventStore; liveCount: number }) {
+export function LiveAnnouncer({ store }: { store: EventStore }) {
+  const liveCount = useEventLog(store, selectLiveArrivals)
   const [message, setMessage] = useState('')
   const announced = useRef(0)
   const latestCount = useRef(liveCount)

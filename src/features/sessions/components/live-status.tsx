@@ -1,18 +1,28 @@
+import { selectSize, useEventLog } from '../hooks/use-event-log'
 import type { SessionEventLog } from '../hooks/use-session-event-log'
+import { describeCursorRecovery, isCursorRecoveryError } from '../models/cursor-recovery'
 import { useLiveFollowStore } from '../stores/live-follow-store'
 import { errorMessage } from '@/api/api-error'
 import { Button } from '@/components/ui/button'
 import { t, useT } from '@/i18n'
 import { cn } from '@/lib/cn'
 
-function describe(log: SessionEventLog): { label: string; tone: 'live' | 'busy' | 'idle' | 'error' } {
+type Tone = 'live' | 'busy' | 'idle' | 'error'
+
+function failureLabel(error: unknown): string {
+  return isCursorRecoveryError(error)
+    ? describeCursorRecovery(error)
+    : t('sessions.live.failed', { error: errorMessage(error) })
+}
+
+function describe(log: SessionEventLog, size: number): { label: string; tone: Tone } {
   switch (log.phase) {
     case 'snapshot':
       return { label: t('sessions.live.restoring'), tone: 'busy' }
     case 'history':
-      return { label: t('sessions.live.loadingHistory', { count: log.store.size }), tone: 'busy' }
+      return { label: t('sessions.live.loadingHistory', { count: size }), tone: 'busy' }
     case 'failed':
-      return { label: t('sessions.live.failed', { error: errorMessage(log.error) }), tone: 'error' }
+      return { label: failureLabel(log.error), tone: 'error' }
     case 'live':
       break
   }
@@ -27,10 +37,12 @@ function describe(log: SessionEventLog): { label: string; tone: 'live' | 'busy' 
       return { label: t('sessions.live.paused'), tone: 'idle' }
     case 'closed':
       return { label: t('sessions.live.closed'), tone: 'idle' }
+    case 'failed':
+      return { label: failureLabel(log.liveError), tone: 'error' }
   }
 }
 
-const DOT: Record<'live' | 'busy' | 'idle' | 'error', string> = {
+const DOT: Record<Tone, string> = {
   live: 'bg-success',
   busy: 'bg-warning animate-pulse',
   idle: 'bg-muted-foreground',
@@ -40,22 +52,24 @@ const DOT: Record<'live' | 'busy' | 'idle' | 'error', string> = {
 /** The stream's state, with pause/resume and follow (keep the newest event in view). */
 export function LiveStatus({ log }: { log: SessionEventLog }) {
   useT('sessions')
+  const size = useEventLog(log.store, selectSize)
   const isFollowing = useLiveFollowStore((state) => state.isFollowing)
   const setFollowing = useLiveFollowStore((state) => state.setFollowing)
-  const { label, tone } = describe(log)
+  const { label, tone } = describe(log, size)
   const isPaused = log.liveStatus === 'paused'
+  const hasFailed = log.phase === 'failed' || (log.phase === 'live' && log.liveStatus === 'failed')
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="live-status">
       <span className="inline-flex items-center gap-2" role="status">
         <span aria-hidden="true" className={cn('size-2.5 rounded-full', DOT[tone])} />
         <span className={tone === 'error' ? 'text-destructive' : undefined}>{label}</span>
       </span>
-      {log.phase === 'failed' ? (
+      {hasFailed ? (
         <Button size="sm" onClick={log.retry}>
           {t('sessions.live.retry')}
         </Button>
       ) : null}
-      {log.phase === 'live' ? (
+      {log.phase === 'live' && !hasFailed ? (
         <>
           <Button
             size="sm"

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { useAnswerActions } from '@/data/sessions/mutations'
 import type { ActionAnswer } from '@/data/sessions/types'
 import { useIdempotentSubmit } from '../hooks/use-idempotent-submit'
@@ -6,6 +6,7 @@ import { maskSecrets } from '../models/mask-secrets'
 import type { OpenAction } from '../models/pending-actions'
 import { errorMessage } from '@/api/api-error'
 import { Button } from '@/components/ui/button'
+import { Field } from '@/components/ui/field'
 import { Textarea } from '@/components/ui/textarea'
 import { RichText, useT } from '@/i18n'
 
@@ -19,7 +20,6 @@ function ActionCard({
   canWrite: boolean
 }) {
   const { t } = useT('sessions')
-  const id = useId()
   const [reason, setReason] = useState('')
   const [isDenying, setIsDenying] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -75,17 +75,16 @@ function ActionCard({
       ) : canWrite ? (
         <div className="flex flex-col gap-2">
           {isDenying ? (
-            <>
-              <label htmlFor={`${id}-reason`} className="text-xs font-medium">
-                {t('sessions.actions.reason')}
-              </label>
-              <Textarea
-                id={`${id}-reason`}
-                rows={2}
-                value={reason}
-                onChange={(event) => setReason(event.target.value)}
-              />
-            </>
+            <Field label={t('sessions.actions.reason')} size="small">
+              {(control) => (
+                <Textarea
+                  {...control}
+                  rows={2}
+                  value={reason}
+                  onChange={(event) => setReason(event.target.value)}
+                />
+              )}
+            </Field>
           ) : null}
           <div className="flex flex-wrap gap-2">
             <Button

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query'
-import { useMemo } from 'react'
 import { useSearchParams } from 'react-router'
 import { EnvironmentTab } from './environment-tab'
 import { EventsTab } from './events-tab'
@@ -13,7 +12,9 @@ import { ToolsTab } from './tools-tab'
 import { TurnComposer } from './turn-composer'
 import { TurnControls } from './turn-controls'
 import { sessionQuery, turnsQuery } from '@/data/sessions/queries'
+import { useEventLog } from '../hooks/use-event-log'
 import { useSessionEventLog } from '../hooks/use-session-event-log'
+import type { EventStore } from '../models/event-store'
 import { openRequiredActions } from '../models/pending-actions'
 import { turnsAwaitingTools } from '../models/turns-awaiting-tools'
 import { PanelErrorBoundary } from '@/components/ui/panel-error-boundary'
@@ -24,6 +25,9 @@ import { t, useT } from '@/i18n'
 
 export const SESSION_TABS = ['events', 'tools', 'snapshot', 'environment'] as const
 export type SessionTab = (typeof SESSION_TABS)[number]
+
+const selectOpenActions = (store: EventStore) => openRequiredActions(store.all())
+const selectAwaitingTools = (store: EventStore) => turnsAwaitingTools(store.all())
 
 const tabItems = (): TabItem<SessionTab>[] => [
   { value: 'events', label: t('sessions.inspector.tabs.events') },
@@ -44,15 +48,8 @@ export function SessionInspector({ sessionId, canWrite }: { sessionId: string; c
   const log = useSessionEventLog(sessionId)
   const [params, setParams] = useSearchParams()
   const tab = SESSION_TABS.find((value) => value === params.get('tab')) ?? 'events'
-  const { openActions, awaitingTools } = useMemo(
-    () => ({
-      openActions: openRequiredActions(log.store.all()),
-      awaitingTools: turnsAwaitingTools(log.store.all()),
-    }),
-    // `version` says the log grew.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [log.store, log.version],
-  )
+  const openActions = useEventLog(log.store, selectOpenActions)
+  const awaitingTools = useEventLog(log.store, selectAwaitingTools)
 
   if (session.isPending) return <LoadingState label={t('sessions.inspector.loading')} />
   if (session.isError) {
@@ -119,7 +116,7 @@ export function SessionInspector({ sessionId, canWrite }: { sessionId: string; c
           </PanelErrorBoundary>
         </TabPanel>
       </div>
-      <LiveAnnouncer store={log.store} liveCount={log.liveCount} />
+      <LiveAnnouncer store={log.store} />
     </div>
   )
 }

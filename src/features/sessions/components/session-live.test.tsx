@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
 import type { setupServer } from 'msw/node'
 import { afterEach, describe, expect, it } from 'vitest'
 import { SESSION } from '@/mocks/seed/fixture-ids'
@@ -12,7 +13,50 @@ afterEach(() => {
   activeServer = null
 })
 
+/** An event stream the server accepted that sends nothing at all (an idle session between keep-alives). */
+const silentStream = http.get('*/api/v1/agent-sessions/:session/events/stream', ({ request }) => {
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      request.signal.addEventListener('abort', () => controller.close())
+    },
+  })
+  return new HttpResponse(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } })
+})
+
 describe('session page, live', () => {
+  it('says Live within a second when the server accepts the stream, though no event or keep-alive comes', async () => {
+    const app = await renderApp(`/sessions/${SESSION.buildDone}`, {
+      namespace: 'default',
+      handlers: [silentStream],
+    })
+    activeServer = app.server
+    const status = await screen.findByTestId('live-status', {}, { timeout: 10_000 })
+    // From the moment the history is on screen (the stream opens right after it)…
+    await waitFor(() => expect(status).not.toHaveTextContent(/Restoring|Loading history/), {
+      timeout: 10_000,
+    })
+    const historyAt = performance.now()
+    await waitFor(() => expect(status).toHaveTextContent('Live'), { timeout: 1000 })
+    expect(performance.now() - historyAt).toBeLessThan(1000)
+  })
+
+  it('does not say Live for a 200 that is not an event stream (a proxy page)', async () => {
+    const app = await renderApp(`/sessions/${SESSION.buildDone}`, {
+      namespace: 'default',
+      handlers: [
+        http.get('*/api/v1/agent-sessions/:session/events/stream', () =>
+          HttpResponse.text('<html>sign in to the proxy</html>', {
+            headers: { 'Content-Type': 'text/html' },
+          }),
+        ),
+      ],
+    })
+    activeServer = app.server
+    const status = await screen.findByTestId('live-status', {}, { timeout: 10_000 })
+    await waitFor(() => expect(status).toHaveTextContent(/Reconnecting/), { timeout: 10_000 })
+    expect(status).not.toHaveTextContent('Live')
+  })
+
   it('keeps DOM rows bounded for a 5,000-event history and appends live events', async () => {
     const app = await renderApp(`/sessions/${SESSION.largeHistory}`, { namespace: 'default' })
     activeServer = app.server

@@ -66,9 +66,9 @@ describe('session page', () => {
     expect(
       await screen.findByText(/No worker is online for this self-hosted environment/, {}, { timeout: 5000 }),
     ).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Open the environment to start a worker' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Open the worker guide to start a worker' })).toHaveAttribute(
       'href',
-      '/environments/env_labgpubox0001',
+      '/environments/env_labgpubox0001?tab=workers#worker-guide',
     )
   })
 
@@ -105,7 +105,7 @@ describe('session page', () => {
     const app = await open(`/sessions/${MORE_SESSIONS.fresh}`)
     const message = await screen.findByRole('textbox', { name: 'Message' })
     expect(message).toHaveValue('Summarise the logs')
-    expect(screen.getByText(/Your unsent message was kept from before/)).toBeInTheDocument()
+    expect(message).toHaveAccessibleDescription(/Your unsent message was kept from before/)
 
     app.server.use(
       http.post('*/api/v1/agent-sessions/:session/turns', () =>
@@ -165,7 +165,7 @@ describe('session page', () => {
 
     const app = await open(`/sessions/${SESSION.buildDone}?tab=environment`)
     expect(
-      await screen.findByText(/Inherited from the agent’s default environment at definition version/),
+      await screen.findByText(/it matches the agent’s current default, so it was probably inherited/),
     ).toBeInTheDocument()
     await userEvent.selectOptions(
       await screen.findByRole('combobox', { name: 'New environment' }),
@@ -178,7 +178,7 @@ describe('session page', () => {
     await waitFor(() =>
       expect(app.backend.db.sessions.get(SESSION.buildDone)?.session.environmentId).toBe('env_shareddocs001'),
     )
-    expect(app.backend.db.sessions.get(SESSION.buildDone)?.session.environmentSource).toBe('changed')
+    expect(await screen.findByText(/Changed after creation from this console/)).toBeInTheDocument()
   })
 
   it('explains a stalled turn in Simplified Chinese', async () => {
@@ -188,9 +188,9 @@ describe('session page', () => {
       expect(
         await screen.findByText('此自托管环境没有在线的工作进程 (Worker)', {}, { timeout: 5000 }),
       ).toBeInTheDocument()
-      expect(screen.getByRole('link', { name: '打开环境以启动工作进程' })).toHaveAttribute(
+      expect(screen.getByRole('link', { name: '打开工作进程指南以启动工作进程' })).toHaveAttribute(
         'href',
-        '/environments/env_labgpubox0001',
+        '/environments/env_labgpubox0001?tab=workers#worker-guide',
       )
       expect(screen.getByRole('tab', { name: '工具记录' })).toBeInTheDocument()
       expect(screen.getByRole('heading', { name: '提交轮次' })).toBeInTheDocument()

@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { StatusBadge } from './status-badge'
 import { environmentQuery } from '@/data/environments/queries'
 import type { Session } from '@/data/sessions/types'
-import { describeEnvironmentSelection } from '../models/describe-environment-selection'
+import { useEnvironmentSelection } from '../hooks/use-environment-selection'
 import { Badge } from '@/components/ui/badge'
 import { useT } from '@/i18n'
 import { formatExactTime } from '@/lib/format-time'
@@ -13,7 +13,7 @@ export function SessionSummary({ session }: { session: Session }) {
   const { t } = useT('sessions')
   const environmentId = session.environmentId ?? null
   const environment = useQuery({ ...environmentQuery(environmentId ?? ''), enabled: environmentId !== null })
-  const selection = describeEnvironmentSelection(session)
+  const selection = useEnvironmentSelection(session)
   const isArchived = session.archivedAt !== null && session.archivedAt !== undefined
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
@@ -40,8 +40,15 @@ export function SessionSummary({ session }: { session: Session }) {
           <span>{t('sessions.none')}</span>
         )}
         {environment.data ? <span className="text-muted-foreground">{environment.data.type}</span> : null}
-        <Badge tone={selection.source === 'agent_default' ? 'neutral' : 'info'}>{selection.marker}</Badge>
+        <Badge tone={selection.source === 'agent_default' ? 'neutral' : 'info'} title={selection.reason}>
+          {selection.marker}
+        </Badge>
       </dd>
+      {selection.source === 'server_chosen' ? (
+        <dd className="col-span-full text-xs text-muted-foreground" data-testid="environment-reason">
+          {selection.reason}
+        </dd>
+      ) : null}
       <dt className="text-muted-foreground">{t('sessions.summary.created')}</dt>
       <dd>{formatExactTime(session.createdAt)}</dd>
     </dl>

@@ -1,9 +1,69 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
 import type { setupServer } from 'msw/node'
 import { afterEach, describe, expect, it } from 'vitest'
+import { sessionKeys } from '@/data/sessions/keys'
+import type { Session } from '@/data/sessions/types'
 import { AGENT, ENV, SESSION } from '@/mocks/seed/fixture-ids'
 import { renderApp } from '@/testing/render-app'
+
+const manySessions = (count: number): Session[] =>
+  Array.from({ length: count }, (_, i) => ({
+    id: `sess_paged${String(i).padStart(4, '0')}`,
+    agentId: AGENT.releaseHelper,
+    environmentId: i % 3 === 0 ? ENV.labBox : ENV.buildWorkers,
+    status: 'idle',
+    createdAt: 1_800_000_000_000 - i * 1000,
+    updatedAt: 1_800_000_000_000 - i * 1000,
+    archivedAt: null,
+  }))
+
+type ListShape = 'array' | 'array without total' | 'page object'
+
+/**
+ * The sessions list as a server answers it: `array` is the upstream code (limit/offset honoured,
+ * X-Total-Count, environmentId ignored, C2/C3); `page object` is the newest docs' `{items, next_offset}`.
+ */
+function sessionsAnswer(all: Session[], shape: ListShape, seen: URL[] = []) {
+  return http.get('*/api/v1/agent-sessions', ({ request }) => {
+    const url = new URL(request.url)
+    seen.push(url)
+    const limit = Number(url.searchParams.get('limit') ?? all.length)
+    const offset = Number(url.searchParams.get('offset') ?? 0)
+    const agentId = url.searchParams.get('agentId')
+    const matching = all.filter((session) => !agentId || session.agentId === agentId)
+    const page = matching.slice(offset, offset + limit)
+    if (shape === 'page object') {
+      const next = offset + page.length
+      return HttpResponse.json({ items: page, next_offset: next < matching.length ? next : null })
+    }
+    const headers: Record<string, string> =
+      shape === 'array' ? { 'X-Total-Count': String(matching.length) } : {}
+    return HttpResponse.json(page, { headers })
+  })
+}
+
+async function pageToTheEnd() {
+  const ids: string[] = []
+  const table = await screen.findByRole('table', { name: 'Sessions' })
+  for (let page = 0; page < 10; page += 1) {
+    const first = within(table).getAllByRole('link', { name: /^sess_paged/ })[0]?.textContent
+    if (ids.includes(first ?? '')) break
+    ids.push(
+      ...within(table)
+        .getAllByRole('link', { name: /^sess_paged/ })
+        .map((link) => link.textContent ?? ''),
+    )
+    const next = screen.getByRole('button', { name: 'Next' })
+    if (next.hasAttribute('disabled')) break
+    await userEvent.click(next)
+    await waitFor(() =>
+      expect(within(table).getAllByRole('link', { name: /^sess_paged/ })[0]?.textContent).not.toBe(first),
+    )
+  }
+  return ids
+}
 
 let activeServer: ReturnType<typeof setupServer> | null = null
 afterEach(() => {
@@ -12,77 +72,60 @@ afterEach(() => {
 })
 
 describe('sessions list', () => {
-  it('filters by agent and environment in the URL and marks inherited and explicit environments', async () => {
+  it('compares sessions created elsewhere with their agent’s default and says these are the caller’s own', async () => {
     const app = await renderApp(`/sessions?agentId=${AGENT.releaseHelper}`, { namespace: 'default' })
     activeServer = app.server
-    const seen: URL[] = []
-    app.server.events.on('request:start', ({ request }) => {
-      const url = new URL(request.url)
-      if (url.pathname === '/api/v1/agent-sessions') seen.push(url)
-    })
     const table = await screen.findByRole('table', { name: 'Sessions' })
     const labRow = (await within(table).findByRole('link', { name: SESSION.labQueued })).closest('tr')
     const doneRow = within(table).getByRole('link', { name: SESSION.buildDone }).closest('tr')
     if (!labRow || !doneRow) throw new Error('rows missing')
-    expect(within(labRow).getByText('explicit')).toBeInTheDocument()
-    expect(within(doneRow).getByText('inherited')).toBeInTheDocument()
+    // The server does not say how an environment was chosen; for sessions this console did not
+    // create, the list can only compare with the agent's current default.
+    expect(await within(labRow).findByText('differs from default')).toBeInTheDocument()
+    expect(within(doneRow).getByText('matches default')).toBeInTheDocument()
     expect(await within(doneRow).findByText('build-workers')).toBeInTheDocument()
+    expect(
+      screen.getByText(/Only your own sessions: the server lists the sessions you created/),
+    ).toBeInTheDocument()
+  })
+
+  it('filters by environment in the console, since the server ignores environmentId, and pages the result', async () => {
+    const all = manySessions(90)
+    const seen: URL[] = []
+    const app = await renderApp(`/sessions?agentId=${AGENT.releaseHelper}`, { namespace: 'default' })
+    activeServer = app.server
+    app.server.use(sessionsAnswer(all, 'array', seen))
+    await app.queryClient.resetQueries({ queryKey: sessionKeys.all })
+    const table = await screen.findByRole('table', { name: 'Sessions' })
+    await within(table).findAllByRole('link', { name: /^sess_paged/ })
 
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Environment' }), ENV.labBox)
-    await waitFor(() =>
-      expect(within(table).queryByRole('link', { name: SESSION.buildDone })).not.toBeInTheDocument(),
-    )
     expect(new URLSearchParams(app.location.search).get('environmentId')).toBe(ENV.labBox)
+    expect(await screen.findByText(/The environment filter is applied by the console/)).toBeInTheDocument()
+    await waitFor(() =>
+      expect(screen.getByTestId('sessions-range')).toHaveTextContent('1–25 of your 30 sessions'),
+    )
+    const onLab = all.filter((session) => session.environmentId === ENV.labBox).map((session) => session.id)
+    expect(await pageToTheEnd()).toEqual(onLab)
+    // Status and agent still go to the server, which honours them.
     const last = seen.at(-1)
     expect(last?.searchParams.get('agentId')).toBe(AGENT.releaseHelper)
-    expect(last?.searchParams.get('environmentId')).toBe(ENV.labBox)
-    expect(last?.searchParams.get('limit')).toBe('25')
+    expect(last?.searchParams.get('status')).toBe('active')
   })
 
-  it('explains a 409 when archiving a session whose turn is still active', async () => {
+  it.each<[ListShape, string]>([
+    ['array', '51–60 of your 60 sessions'],
+    ['array without total', '51–60 of your sessions'],
+    ['page object', '51–60 of your sessions'],
+  ])('pages to the end when the server answers as a %s', async (shape, lastRange) => {
+    const all = manySessions(60)
     const app = await renderApp('/sessions', { namespace: 'default' })
     activeServer = app.server
-    await userEvent.click(await screen.findByRole('button', { name: `Archive ${SESSION.buildActive}` }))
-    const dialog = await screen.findByRole('dialog', { name: 'Archive this session?' })
-    expect(within(dialog).getByText(/refuses \(409\) while a turn is active/)).toBeInTheDocument()
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Archive' }))
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      /cannot archive the session while turn/,
-    )
-  })
-
-  it('creates a session on an explicit environment and opens it (no Idempotency-Key: the server reads none on create)', async () => {
-    const app = await renderApp('/sessions', { namespace: 'default' })
-    activeServer = app.server
-    const sent: { key: string | null; body: unknown }[] = []
-    app.server.events.on('request:start', ({ request }) => {
-      if (request.method === 'POST' && new URL(request.url).pathname === '/api/v1/agent-sessions') {
-        void request
-          .clone()
-          .json()
-          .then((body: unknown) => sent.push({ key: request.headers.get('Idempotency-Key'), body }))
-      }
-    })
-    await userEvent.click(await screen.findByRole('button', { name: 'New session' }))
-    const dialog = await screen.findByRole('dialog', { name: 'New session' })
-    await userEvent.selectOptions(
-      within(dialog).getByRole('combobox', { name: 'Agent' }),
-      AGENT.releaseHelper,
-    )
-    expect(await within(dialog).findByTestId('inherited-environment')).toHaveTextContent(
-      'build-workers (self_hosted)',
-    )
-    await userEvent.click(within(dialog).getByRole('radio', { name: /for this session only/ }))
-    await userEvent.selectOptions(
-      within(dialog).getByRole('combobox', { name: 'Environment' }),
-      ENV.sharedDocs,
-    )
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Create session' }))
-    await waitFor(() => expect(app.location.pathname).toMatch(/^\/sessions\/sess_/))
-    expect(sent).toHaveLength(1)
-    expect(sent[0]?.body).toEqual({ agent: AGENT.releaseHelper, environmentId: ENV.sharedDocs })
-    expect(sent[0]?.key).toBeNull()
-    const created = app.backend.db.sessions.get(app.location.pathname.split('/')[2] ?? '')
-    expect(created?.session.environmentSource).toBe('explicit')
+    app.server.use(sessionsAnswer(all, shape))
+    await app.queryClient.resetQueries({ queryKey: sessionKeys.all })
+    expect(await pageToTheEnd()).toEqual(all.map((session) => session.id))
+    expect(screen.getByTestId('sessions-range')).toHaveTextContent(lastRange)
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled()
+    expect(new URLSearchParams(app.location.search).get('offset')).toBe('50')
   })
 })

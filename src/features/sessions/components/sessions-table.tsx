@@ -1,17 +1,19 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQueries, useQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router'
 import { SessionFilters } from './session-filters'
 import { SessionRowActions } from './session-row-actions'
 import { StatusBadge } from './status-badge'
+import { agentDefinitionQuery } from '@/data/agents/queries'
 import { allEnvironmentsQuery } from '@/data/environments/queries'
-import { sessionListQuery } from '@/data/sessions/queries'
+import { sessionListQuery, type SessionList } from '@/data/sessions/queries'
 import type { SessionListParams } from '@/data/sessions/keys'
 import { describeEnvironmentSelection } from '../models/describe-environment-selection'
+import { useSessionOriginsStore } from '../stores/session-origins-store'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { QueryErrorState } from '@/components/ui/query-error-state'
 import { EmptyState, LoadingState } from '@/components/ui/states'
-import { useT } from '@/i18n'
+import { t, useT } from '@/i18n'
 import { formatExactTime, formatRelativeTime } from '@/lib/format-time'
 import { useNow } from '@/lib/use-now'
 
@@ -20,6 +22,14 @@ const statuses: SessionListParams['status'][] = ['active', 'archived', 'all']
 
 function readStatus(value: string | null): SessionListParams['status'] {
   return statuses.find((status) => status === value) ?? 'active'
+}
+
+function rangeLabel(offset: number, list: SessionList): string {
+  const range = { from: offset + 1, to: offset + list.items.length }
+  if (list.total === null) return t('sessions.list.range', range)
+  return list.isTotalAtLeast
+    ? t('sessions.list.rangeOfAtLeast', { ...range, total: list.total })
+    : t('sessions.list.rangeOf', { ...range, total: list.total })
 }
 
 /** Sessions with their environment (and how it was chosen), status and last activity; paged on the server. */
@@ -35,6 +45,19 @@ export function SessionsTable({ canWrite }: { canWrite: boolean }) {
   const environments = useQuery(allEnvironmentsQuery())
   const environmentName = (id: string) =>
     environments.data?.find((environment) => environment.id === id)?.name
+  const origins = useSessionOriginsStore((state) => state.origins)
+  // Sessions this console did not create are compared with their agent's current default.
+  const unrecorded = [
+    ...new Set(
+      (query.data?.items ?? []).filter((session) => !origins[session.id]).map((session) => session.agentId),
+    ),
+  ]
+  const definitions = useQueries({ queries: unrecorded.map((id) => agentDefinitionQuery(id)) })
+  const currentDefault = (agentId: string): string | null | undefined => {
+    const index = unrecorded.indexOf(agentId)
+    const definition = index < 0 ? undefined : definitions[index]
+    return definition?.isSuccess ? (definition.data.definition.defaultEnvironmentId ?? null) : undefined
+  }
 
   const update = (changes: Record<string, string | null>) =>
     setParams((current) => {
@@ -50,6 +73,10 @@ export function SessionsTable({ canWrite }: { canWrite: boolean }) {
   return (
     <div className="flex flex-col gap-3">
       <SessionFilters params={{ status, agentId, environmentId }} onChange={update} />
+      <p className="text-xs text-muted-foreground">
+        {t('sessions.list.own')}
+        {environmentId ? ` ${t('sessions.list.environmentFilteredHere')}` : ''}
+      </p>
       {query.isPending ? (
         <LoadingState label={t('sessions.list.loading')} />
       ) : query.isError ? (
@@ -92,7 +119,10 @@ export function SessionsTable({ canWrite }: { canWrite: boolean }) {
               <tbody>
                 {query.data.items.map((session) => {
                   const lastActivity = session.lastActivityAt ?? session.updatedAt
-                  const selection = describeEnvironmentSelection(session)
+                  const selection = describeEnvironmentSelection(session, {
+                    origin: origins[session.id],
+                    currentAgentDefault: currentDefault(session.agentId),
+                  })
                   return (
                     <tr key={session.id} className="border-t border-border">
                       <td className="px-3 py-2">
@@ -110,8 +140,11 @@ export function SessionsTable({ canWrite }: { canWrite: boolean }) {
                             ? (environmentName(session.environmentId) ?? session.environmentId)
                             : '—'}
                         </span>{' '}
-                        {selection.source !== 'unknown' && selection.source !== 'none' ? (
-                          <Badge tone={selection.source === 'agent_default' ? 'neutral' : 'info'}>
+                        {selection.source !== 'none' ? (
+                          <Badge
+                            tone={selection.source === 'agent_default' ? 'neutral' : 'info'}
+                            title={selection.reason}
+                          >
                             {selection.marker}
                           </Badge>
                         ) : null}
@@ -133,7 +166,10 @@ export function SessionsTable({ canWrite }: { canWrite: boolean }) {
               </tbody>
             </table>
           </div>
-          <nav aria-label={t('sessions.list.pagination')} className="flex justify-end gap-2">
+          <nav aria-label={t('sessions.list.pagination')} className="flex items-center justify-end gap-2">
+            <span className="mr-auto text-xs text-muted-foreground" data-testid="sessions-range">
+              {rangeLabel(offset, query.data)}
+            </span>
             <Button
               size="sm"
               disabled={offset === 0}

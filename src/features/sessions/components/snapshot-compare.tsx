@@ -1,8 +1,11 @@
-import { useId, useMemo, useState } from 'react'
+import { useCallback, useId, useState } from 'react'
+import { selectSize, useEventLog } from '../hooks/use-event-log'
 import type { SessionEventLog } from '../hooks/use-session-event-log'
 import { diffSessionStates, sectionLabel, type StateChange } from '../models/diff-session-states'
+import type { EventStore } from '../models/event-store'
 import { foldSessionState } from '../models/fold-session-state'
 import { statusLabel } from '../models/status-label'
+import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { Notice } from '@/components/ui/notice'
 import { useT } from '@/i18n'
@@ -22,18 +25,22 @@ function clamp(value: number, max: number): number {
 export function SnapshotCompare({ log, initialFrom }: { log: SessionEventLog; initialFrom: number }) {
   const { t } = useT('sessions')
   const id = useId()
-  const size = log.store.size
+  const size = useEventLog(log.store, selectSize)
   const [from, setFrom] = useState(initialFrom)
   const [to, setTo] = useState<number | null>(null)
   const end = to ?? size
   const a = clamp(from, size)
   const b = clamp(end, size)
-  const changes = useMemo(() => {
-    const events = log.store.all()
-    return diffSessionStates(foldSessionState(events, a - 1), foldSessionState(events, b - 1))
-    // `version` says the log grew.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [a, b, log.store, log.version])
+  const changes = useEventLog(
+    log.store,
+    useCallback(
+      (store: EventStore) => {
+        const events = store.all()
+        return diffSessionStates(foldSessionState(events, a - 1), foldSessionState(events, b - 1))
+      },
+      [a, b],
+    ),
+  )
   if (size === 0) return <Notice>{t('sessions.compare.noEvents')}</Notice>
   const describe = (position: number) => {
     const event = log.store.at(position - 1)
@@ -54,21 +61,24 @@ export function SnapshotCompare({ log, initialFrom }: { log: SessionEventLog; in
             onChange: (value: number) => setTo(value),
           },
         ].map((field) => (
-          <div key={field.key} className="flex flex-col gap-1">
-            <label htmlFor={`${id}-${field.key}`} className="text-xs font-medium">
-              {field.label}
-            </label>
-            <Input
-              id={`${id}-${field.key}`}
-              type="number"
-              min={1}
-              max={size}
-              value={field.value}
-              onChange={(event) => field.onChange(Number(event.target.value))}
-              className="w-40"
-            />
-            <span className="font-mono text-xs text-muted-foreground">{describe(field.value)}</span>
-          </div>
+          <Field
+            key={field.key}
+            label={field.label}
+            size="small"
+            hint={<span className="font-mono">{describe(field.value)}</span>}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                type="number"
+                min={1}
+                max={size}
+                value={field.value}
+                onChange={(event) => field.onChange(Number(event.target.value))}
+                className="w-40"
+              />
+            )}
+          </Field>
         ))}
       </div>
       {changes.length === 0 ? (

@@ -1,17 +1,24 @@
 import { useQuery } from '@tanstack/react-query'
-import { useMemo } from 'react'
+import { useCallback } from 'react'
 import { RawJsonPanel } from './raw-json-panel'
 import { SnapshotCompare } from './snapshot-compare'
 import { StatusBadge } from './status-badge'
+import { isRecord, readNumber, readText } from '@/data/sessions/event-data'
 import { snapshotQuery } from '@/data/sessions/queries'
 import type { ResourceEnvelope } from '@/data/sessions/types'
+import { useEventLog } from '../hooks/use-event-log'
 import type { SessionEventLog } from '../hooks/use-session-event-log'
+import type { EventStore } from '../models/event-store'
 import { QueryErrorState } from '@/components/ui/query-error-state'
 import { LoadingState } from '@/components/ui/states'
 import { RichText, useT } from '@/i18n'
 
-const str = (value: unknown): string => (typeof value === 'string' ? value : '')
-const count = (value: unknown): number => (typeof value === 'number' ? value : 0)
+/** A snapshot envelope's fields, as text for its row ('' when absent). */
+const text = (...values: unknown[]): string =>
+  values
+    .map((value) => readText(value))
+    .filter((value) => value !== null)
+    .join(' ')
 
 function Section({
   title,
@@ -56,13 +63,18 @@ function Section({
 export function SnapshotTab({ sessionId, log }: { sessionId: string; log: SessionEventLog }) {
   const { t } = useT('sessions')
   const snapshot = useQuery(snapshotQuery(sessionId))
-  const asOfPosition = useMemo(() => {
-    const asOf = snapshot.data?.as_of
-    const index = asOf ? log.store.all().findIndex((event) => event.cursor === asOf) : -1
-    return index >= 0 ? index + 1 : 1
-    // `version`: the as_of event may arrive with a later page of history.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [snapshot.data?.as_of, log.store, log.phase])
+  const asOf = snapshot.data?.as_of
+  // 1-based position of the snapshot's watermark in the log; it may arrive with a later page.
+  const asOfPosition = useEventLog(
+    log.store,
+    useCallback(
+      (store: EventStore) => {
+        const index = asOf ? store.all().findIndex((event) => event.cursor === asOf) : -1
+        return index >= 0 ? index + 1 : 1
+      },
+      [asOf],
+    ),
+  )
 
   if (snapshot.isPending) return <LoadingState label={t('sessions.snapshot.loading')} />
   if (snapshot.isError) {
@@ -89,24 +101,24 @@ export function SnapshotTab({ sessionId, log }: { sessionId: string; log: Sessio
         <Section
           title={t('sessions.snapshot.turns')}
           envelopes={data.turns}
-          describe={(d) => [str(d.turn_id), str(d.status)]}
+          describe={(d) => [text(d.turn_id), text(d.status)]}
         />
         <Section
           title={t('sessions.snapshot.tools')}
           envelopes={data.tools}
-          describe={(d) => [`${str(d.name)} ${str(d.tool_call_id)}`, str(d.status)]}
+          describe={(d) => [text(d.name, d.tool_call_id), text(d.status)]}
         />
         <Section
           title={t('sessions.snapshot.requiredActions')}
           envelopes={data.required_actions}
-          describe={(d) => [str(d.request_id), str(d.status)]}
+          describe={(d) => [text(d.request_id), text(d.status)]}
         />
         <Section
           title={t('sessions.snapshot.items')}
           envelopes={data.items}
           describe={(d) => {
-            const item = (d.item ?? {}) as Record<string, unknown>
-            return [`${str(item.role)} ${str(d.item_id)}`, str(item.status)]
+            const item = isRecord(d.item) ? d.item : {}
+            return [text(item.role, d.item_id), text(item.status)]
           }}
         />
       </div>
@@ -115,8 +127,8 @@ export function SnapshotTab({ sessionId, log }: { sessionId: string; log: Sessio
         <p>
           {t('sessions.snapshot.usageLine', {
             calls: data.usage.model_calls,
-            input: count(totals.input_tokens),
-            output: count(totals.output_tokens),
+            input: readNumber(totals.input_tokens) ?? 0,
+            output: readNumber(totals.output_tokens) ?? 0,
           })}
           {cost !== undefined
             ? t('sessions.snapshot.cost', { cost: cost.toFixed(4), currency: data.usage.currency ?? '' })

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
-import { useMemo } from 'react'
 import { Link } from 'react-router'
+import { errorHints } from '@/data/sessions/event-data'
 import { environmentQuery } from '@/data/environments/queries'
 import { handsStatusQuery, workItemsQuery } from '@/data/work/queries'
 import type { Session, Turn } from '@/data/sessions/types'
+import { useEventLog } from '../hooks/use-event-log'
 import type { SessionEventLog } from '../hooks/use-session-event-log'
 import { confidenceLabel, diagnoseStall, type StallCause } from '../models/diagnose-stall'
+import type { EventStore } from '../models/event-store'
 import { joinList } from '../models/join-list'
 import type { OpenAction } from '../models/pending-actions'
 import { statusLabel } from '../models/status-label'
@@ -16,7 +18,10 @@ import { useT } from '@/i18n'
 import { formatDuration } from '@/lib/format-duration'
 import { useNow } from '@/lib/use-now'
 
-const POLL_MS = 10_000
+/** Fast enough to see within seconds that queued work stays unclaimed (see UNCLAIMED_GRACE_MS). */
+const POLL_MS = 5_000
+
+const selectErrorHints = (store: EventStore) => store.all().flatMap(errorHints)
 const CONFIDENCE_TONE = { blocking: 'danger', likely: 'warning', possible: 'neutral' } as const
 
 function FixLink({ fix }: { fix: NonNullable<StallCause['fix']> }) {
@@ -65,19 +70,7 @@ export function StallDiagnosis({
     enabled: isWaiting && isSelfHosted,
     refetchInterval: POLL_MS,
   })
-  const errorHints = useMemo(() => {
-    const hints: string[] = []
-    for (const event of log.store.all()) {
-      if (event.type === 'session.error' || event.type === 'turn.failed' || event.type === 'run.ended') {
-        for (const key of ['error_code', 'reason', 'message']) {
-          const value = event.data[key]
-          if (typeof value === 'string') hints.push(value)
-        }
-      }
-    }
-    return hints
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [log.store, log.version])
+  const hints = useEventLog(log.store, selectErrorHints)
 
   if (!isWaiting) return null
   const isMissing = environment.isError && isApiError(environment.error) && environment.error.status === 404
@@ -90,9 +83,10 @@ export function StallDiagnosis({
     turns,
     environment: isMissing ? 'missing' : (environment.data ?? null),
     workItems: work.data ?? [],
+    workReadAt: work.dataUpdatedAt || null,
     workerHeartbeats: hands.data?.workerHeartbeats ?? {},
     pendingActions: openActions,
-    errorHints,
+    errorHints: hints,
   })
   if (!diagnosis) return null
   const waitedMs = now - diagnosis.turn.createdAt
@@ -121,14 +115,19 @@ export function StallDiagnosis({
           {t('sessions.stall.workersSeen', {
             workers: joinList(
               diagnosis.workers.map((worker) =>
-                worker.isOnline
-                  ? t('sessions.stall.workerOnline', { worker: worker.workerId })
-                  : worker.lastSeenAt
-                    ? t('sessions.stall.workerLastSeen', {
+                worker.state === 'busy'
+                  ? t('sessions.stall.workerBusy', { worker: worker.workerId })
+                  : worker.state === 'idle' && worker.lastPollAt !== null
+                    ? t('sessions.stall.workerPolled', {
                         worker: worker.workerId,
-                        duration: formatDuration(now - worker.lastSeenAt),
+                        duration: formatDuration(Math.max(0, now - worker.lastPollAt)),
                       })
-                    : t('sessions.stall.workerNeverSeen', { worker: worker.workerId }),
+                    : worker.lastSeenAt !== null
+                      ? t('sessions.stall.workerLastSeen', {
+                          worker: worker.workerId,
+                          duration: formatDuration(Math.max(0, now - worker.lastSeenAt)),
+                        })
+                      : t('sessions.stall.workerNeverSeen', { worker: worker.workerId }),
               ),
             ),
           })}

@@ -1,6 +1,7 @@
 import { useMemo } from 'react'
 import { AnsiText } from './ansi-text'
 import { LongText } from './long-text'
+import { readString } from '@/data/sessions/event-data'
 import { maskSecrets, maskSecretsInText } from '../models/mask-secrets'
 import type { ToolRecord } from '../models/tool-records'
 import { toolViewKind } from '../models/tool-view-kind'
@@ -8,7 +9,8 @@ import { useT } from '@/i18n'
 import { diffLines } from '@/lib/line-diff'
 import { cn } from '@/lib/cn'
 
-const str = (value: unknown): string => (typeof value === 'string' ? value : '')
+/** A field of the tool's input as text; a missing or non-string field shows as nothing. */
+const field = (input: Record<string, unknown>, key: string): string => readString(input[key]) ?? ''
 
 const TONES = {
   plain: 'bg-muted text-foreground',
@@ -86,7 +88,7 @@ export function ToolIo({ record, isRevealed }: { record: ToolRecord; isRevealed:
   )
   const output = isRevealed ? record.output : maskSecretsInText(record.output).value
   const kind = toolViewKind(record.name)
-  const path = str(input.path)
+  const path = field(input, 'path')
   const outputFile = `${record.toolCallId}-output.txt`
   const outputBlock = output ? (
     <LongText text={output} label={t('sessions.io.output')} filename={outputFile}>
@@ -106,7 +108,7 @@ export function ToolIo({ record, isRevealed }: { record: ToolRecord; isRevealed:
     case 'terminal':
       return (
         <div className="flex flex-col gap-2">
-          <Block label={t('sessions.io.command')}>$ {str(input.command)}</Block>
+          <Block label={t('sessions.io.command')}>$ {field(input, 'command')}</Block>
           {output ? (
             <LongText text={output} label={t('sessions.io.terminalOutput')} filename={outputFile}>
               {(visible) => (
@@ -130,7 +132,7 @@ export function ToolIo({ record, isRevealed }: { record: ToolRecord; isRevealed:
     case 'file-write':
       return (
         <div className="flex flex-col gap-2">
-          <Block label={t('sessions.io.written', { path })}>{str(input.content)}</Block>
+          <Block label={t('sessions.io.written', { path })}>{field(input, 'content')}</Block>
           {outputBlock}
         </div>
       )
@@ -138,7 +140,7 @@ export function ToolIo({ record, isRevealed }: { record: ToolRecord; isRevealed:
       return (
         <div className="flex flex-col gap-2">
           <p className="font-mono text-xs">{t('sessions.io.editPath', { path })}</p>
-          <Diff before={str(input.old_string)} after={str(input.new_string)} />
+          <Diff before={field(input, 'old_string')} after={field(input, 'new_string')} />
           {outputBlock}
         </div>
       )

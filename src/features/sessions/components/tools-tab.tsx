@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { ToolRecordCard } from './tool-record-card'
+import { eventTurnId } from '@/data/sessions/event-data'
 import { environmentQuery } from '@/data/environments/queries'
 import { workItemsQuery } from '@/data/work/queries'
 import type { Session } from '@/data/sessions/types'
+import { useEventLog } from '../hooks/use-event-log'
 import type { SessionEventLog } from '../hooks/use-session-event-log'
+import type { EventStore } from '../models/event-store'
 import { joinToolClaim } from '../models/join-tool-claims'
 import { buildToolRecords } from '../models/tool-records'
 import { Button } from '@/components/ui/button'
@@ -15,6 +18,17 @@ import { useT } from '@/i18n'
 
 const PAGE = 25
 
+function selectToolRecords(store: EventStore) {
+  const events = store.all()
+  const turnStartedAt = new Map<string, number>()
+  for (const event of events) {
+    const turnId = event.type === 'turn.accepted' ? eventTurnId(event) : null
+    if (turnId) turnStartedAt.set(turnId, event.created_at)
+  }
+  // Newest first: the call someone is looking for is usually the latest one.
+  return { records: buildToolRecords(events).reverse(), turnStartedAt }
+}
+
 /** Tool records joined from events (what happened) and work items (which worker claimed it). */
 export function ToolsTab({ session, log }: { session: Session; log: SessionEventLog }) {
   const { t } = useT('sessions')
@@ -24,19 +38,7 @@ export function ToolsTab({ session, log }: { session: Session; log: SessionEvent
   const work = useQuery({ ...workItemsQuery(environmentId ?? ''), enabled: isSelfHosted })
   const [shown, setShown] = useState(PAGE)
 
-  const { records, turnStartedAt } = useMemo(() => {
-    const events = log.store.all()
-    const starts = new Map<string, number>()
-    for (const event of events) {
-      if (event.type === 'turn.accepted' && typeof event.data.turn_id === 'string') {
-        starts.set(event.data.turn_id, event.created_at)
-      }
-    }
-    // Newest first: the call someone is looking for is usually the latest one.
-    return { records: buildToolRecords(events).reverse(), turnStartedAt: starts }
-    // `version` says the log grew.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [log.store, log.version])
+  const { records, turnStartedAt } = useEventLog(log.store, selectToolRecords)
 
   if (log.phase === 'snapshot' || (log.phase === 'history' && records.length === 0)) {
     return <LoadingState label={t('sessions.tools.loading')} />

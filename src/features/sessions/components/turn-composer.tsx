@@ -5,6 +5,7 @@ import { loadComposerDraft, saveComposerDraft } from '../stores/composer-draft'
 import { statusLabel } from '../models/status-label'
 import { errorMessage } from '@/api/api-error'
 import { Button } from '@/components/ui/button'
+import { Field } from '@/components/ui/field'
 import { FailureNotice } from '@/components/ui/failure-notice'
 import { Textarea } from '@/components/ui/textarea'
 import { useT } from '@/i18n'
@@ -63,24 +64,23 @@ export function TurnComposer({ sessionId, isDisabled }: { sessionId: string; isD
       <h2 id={`${id}-title`} className="text-sm font-semibold">
         {t('sessions.composer.title')}
       </h2>
-      <label htmlFor={`${id}-message`} className="sr-only">
-        {t('sessions.composer.message')}
-      </label>
-      <Textarea
-        id={`${id}-message`}
-        rows={3}
-        value={text}
-        disabled={isDisabled}
-        placeholder={t('sessions.composer.placeholder')}
-        onChange={(event) => setText(event.target.value)}
-        className="font-sans text-sm"
-        aria-describedby={isRestored && text.trim() ? `${id}-restored` : undefined}
-      />
-      {isRestored && text.trim() ? (
-        <p id={`${id}-restored`} className="text-xs text-muted-foreground">
-          {t('sessions.composer.restored')}
-        </p>
-      ) : null}
+      <Field
+        label={<span className="sr-only">{t('sessions.composer.message')}</span>}
+        hint={isRestored && text.trim() ? t('sessions.composer.restored') : null}
+        className="gap-2"
+      >
+        {(control) => (
+          <Textarea
+            {...control}
+            rows={3}
+            value={text}
+            disabled={isDisabled}
+            placeholder={t('sessions.composer.placeholder')}
+            onChange={(event) => setText(event.target.value)}
+            className="font-sans text-sm"
+          />
+        )}
+      </Field>
       <div className="flex flex-wrap items-center gap-2">
         <Button type="submit" variant="primary" disabled={isDisabled || !trimmed || submitTurn.isPending}>
           {submitTurn.isPending

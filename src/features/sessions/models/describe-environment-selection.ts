@@ -1,26 +1,40 @@
-import type { components } from '@/api/schema.gen'
+import type { SessionOrigin } from './session-origin'
+import type { Session } from '@/data/sessions/types'
 import { t } from '@/i18n'
 
-type Session = components['schemas']['Session']
+export type EnvironmentSelectionSource =
+  'explicit' | 'agent_default' | 'server_chosen' | 'changed' | 'unknown' | 'none'
 
 export type EnvironmentSelection = {
-  source: 'agent_default' | 'explicit' | 'changed' | 'unknown' | 'none'
-  /** Short marker for lists: "inherited", "explicit", "changed". */
+  source: EnvironmentSelectionSource
+  /** Short marker for lists: "inherited", "explicit", "chosen by the server"… */
   marker: string
   /** One sentence on why the session uses this environment. */
   reason: string
   changedAt: number | null
 }
 
+export type SelectionEvidence = {
+  /** What this console asked for when it created the session (absent: created elsewhere). */
+  origin?: SessionOrigin | undefined
+  /** The agent's current default; undefined while it is not known. */
+  currentAgentDefault?: string | null | undefined
+}
+
 /**
- * Why a session runs where it runs. Servers that record `environmentSource` say it outright; for
- * others the console compares with the agent's current default and says it is an inference.
+ * Why a session runs where it runs. The session object upstream does not say (it carries only
+ * `environmentId`), so this is derived: explicit when the console's create named an environment;
+ * inherited when it named none and the server's choice is the default the agent had at that
+ * moment; otherwise chosen by the server (C17: the latest deployment's environment, else the
+ * owner's oldest, else a new `default-local`). A change made here since overrides all three. For a
+ * session created elsewhere only a comparison with the agent's current default is possible, and
+ * the reason says it is an inference.
  */
 export function describeEnvironmentSelection(
   session: Session,
-  agentDefaultEnvironmentId?: string | null,
+  evidence: SelectionEvidence = {},
 ): EnvironmentSelection {
-  const version = session.agentVersion ?? null
+  const { origin, currentAgentDefault } = evidence
   if (!session.environmentId) {
     return {
       source: 'none',
@@ -29,8 +43,26 @@ export function describeEnvironmentSelection(
       changedAt: null,
     }
   }
-  switch (session.environmentSource) {
-    case 'agent_default':
+  if (origin?.changedAt !== undefined) {
+    return {
+      source: 'changed',
+      marker: t('sessions.selection.marker.changed'),
+      reason: t('sessions.selection.reason.changed'),
+      changedAt: origin.changedAt,
+    }
+  }
+  const creation = origin?.creation
+  if (creation) {
+    if (creation.requestedEnvironmentId !== null) {
+      return {
+        source: 'explicit',
+        marker: t('sessions.selection.marker.explicit'),
+        reason: t('sessions.selection.reason.explicit'),
+        changedAt: null,
+      }
+    }
+    if (creation.agentDefaultEnvironmentId === session.environmentId) {
+      const version = session.agentVersion ?? creation.agentVersion
       return {
         source: 'agent_default',
         marker: t('sessions.selection.marker.inherited'),
@@ -40,24 +72,20 @@ export function describeEnvironmentSelection(
             : t('sessions.selection.reason.inheritedAtVersion', { version }),
         changedAt: null,
       }
-    case 'explicit':
-      return {
-        source: 'explicit',
-        marker: t('sessions.selection.marker.explicit'),
-        reason: t('sessions.selection.reason.explicit'),
-        changedAt: null,
-      }
-    case 'changed':
-      return {
-        source: 'changed',
-        marker: t('sessions.selection.marker.changed'),
-        reason: t('sessions.selection.reason.changed'),
-        changedAt: session.environmentChangedAt ?? null,
-      }
-    default:
-      break
+    }
+    return {
+      source: 'server_chosen',
+      marker: t('sessions.selection.marker.serverChosen'),
+      reason:
+        creation.agentDefaultEnvironmentId === null
+          ? t('sessions.selection.reason.serverChosen')
+          : t('sessions.selection.reason.serverChosenOverDefault', {
+              environment: creation.agentDefaultEnvironmentId,
+            }),
+      changedAt: null,
+    }
   }
-  if (agentDefaultEnvironmentId === undefined) {
+  if (currentAgentDefault === undefined) {
     return {
       source: 'unknown',
       marker: t('sessions.selection.marker.unknown'),
@@ -65,7 +93,7 @@ export function describeEnvironmentSelection(
       changedAt: null,
     }
   }
-  const isSame = agentDefaultEnvironmentId === session.environmentId
+  const isSame = currentAgentDefault === session.environmentId
   return {
     source: 'unknown',
     marker: isSame

@@ -1,13 +1,20 @@
 import type { components } from '@/api/schema.gen'
-import { environmentWorkers, WORKER_ONLINE_WINDOW_MS, type KnownWorker } from './environment-workers'
 import { joinList } from './join-list'
+import { unlinkedPollingWorkers } from './unlinked-workers'
+import { isRecord, readNumber } from '@/data/sessions/event-data'
+import {
+  environmentWorkerPresence,
+  isStaleClaim,
+  POLL_FRESH_MS,
+  type WorkerPresence,
+} from '@/data/work/worker-presence'
 import { statusLabel } from './status-label'
-import type { Environment } from '@/data/environments/types'
 import { t } from '@/i18n'
 import { formatDuration } from '@/lib/format-duration'
 
 type Schemas = components['schemas']
 type Turn = Schemas['Turn']
+type Environment = Schemas['Environment']
 type WorkItem = Schemas['WorkItem']
 
 export type StallCauseCode =
@@ -22,6 +29,7 @@ export type StallCauseCode =
   | 'key_rotated'
   | 'workers_busy'
   | 'worker_running'
+  | 'worker_lost'
   | 'unknown'
 
 export type StallCause = {
@@ -54,13 +62,21 @@ export type StallInput = {
   /** The session's environment; `missing` when the server answers 404 (deleted or not visible). */
   environment: Environment | 'missing' | null
   workItems: readonly WorkItem[]
+  /** When the work items were read (their age is judged at that moment, not now). */
+  workReadAt?: number | null
   workerHeartbeats: Readonly<Record<string, number>>
   pendingActions: readonly PendingAction[]
   /** Error codes and reasons the log recorded for the session (session.error, turn reasons). */
   errorHints: readonly string[]
 }
 
-export type StallDiagnosis = { turn: Turn; blockingTurn: Turn; causes: StallCause[]; workers: KnownWorker[] }
+export type StallDiagnosis = {
+  turn: Turn
+  blockingTurn: Turn
+  causes: StallCause[]
+  /** The environment's workers, busy first (self-hosted only). */
+  workers: WorkerPresence[]
+}
 
 const OPEN: ReadonlySet<Turn['status']> = new Set([
   'queued',
@@ -69,15 +85,16 @@ const OPEN: ReadonlySet<Turn['status']> = new Set([
   'cancel_requested',
 ])
 const WAITING: ReadonlySet<Turn['status']> = new Set(['queued', 'requires_action'])
-/** Work nobody claims for this long, with workers online, is worth a word. */
-const CLAIM_PATIENCE_MS = 60_000
-
-const num = (value: unknown): number | null =>
-  typeof value === 'number' && Number.isFinite(value) ? value : null
+/**
+ * A worker that is polling takes queued work the moment it is queued (its long poll returns it).
+ * Work still unclaimed this long after it was queued therefore means no worker is polling now,
+ * whatever the last poll heartbeat says: it is 45 s before a silent worker's heartbeat looks old.
+ */
+export const UNCLAIMED_GRACE_MS = 3_000
 
 function keyIssuedAt(environment: Environment): number | null {
-  const record = environment as Record<string, unknown>
-  return num(record.keyRotatedAt) ?? num(record.keyIssuedAt)
+  const record: Record<string, unknown> = environment
+  return readNumber(record.keyRotatedAt) ?? readNumber(record.keyIssuedAt)
 }
 
 function hintMatches(hints: readonly string[], ...words: string[]): boolean {
@@ -149,9 +166,12 @@ export function diagnoseStall(input: StallInput): StallDiagnosis | null {
     })
   }
 
-  const workers = environmentWorkers(input.workItems, input.workerHeartbeats, input.now)
+  const isSelfHosted = env !== null && env !== 'missing' && env.type === 'self_hosted'
+  const workers = isSelfHosted
+    ? environmentWorkerPresence(input.workItems, input.workerHeartbeats, input.now)
+    : []
   if (env && env !== 'missing' && env.archivedAt === null && actions.length === 0) {
-    if (env.type === 'self_hosted') causes.push(...workerCauses(input, env, workers, envHref))
+    if (env.type === 'self_hosted') causes.push(...workerCauses(input, env, workers))
     if (env.type === 'local') {
       const isKnown = hintMatches(input.errorHints, 'local', 'disabled')
       causes.push({
@@ -164,7 +184,8 @@ export function diagnoseStall(input: StallInput): StallDiagnosis | null {
         ...(envHref ? { fix: { label: t('sessions.stall.openEnvironment'), href: envHref } } : {}),
       })
     }
-    if (env.type === 'sandbox' && !env.config?.apiKey) {
+    // `config` is null for an environment created without one (C7).
+    if (env.type === 'sandbox' && !(isRecord(env.config) && env.config.apiKey)) {
       const isKnown =
         hintMatches(input.errorHints, 'e2b') || hintMatches(input.errorHints, 'sandbox', 'credential')
       causes.push({
@@ -190,96 +211,150 @@ export function diagnoseStall(input: StallInput): StallDiagnosis | null {
   return { turn, blockingTurn, causes, workers }
 }
 
-function workerCauses(
-  input: StallInput,
-  env: Environment,
-  workers: KnownWorker[],
-  envHref: string | null,
-): StallCause[] {
+/** The worker guide on the environment's Workers tab: how to start one with the key. */
+export function workerGuideHref(environmentId: string): string {
+  return `/environments/${environmentId}?tab=workers#worker-guide`
+}
+
+function workerCauses(input: StallInput, env: Environment, workers: WorkerPresence[]): StallCause[] {
   const causes: StallCause[] = []
-  const fix = envHref ? { label: t('sessions.stall.noWorker.fix'), href: envHref } : undefined
+  const guide = { label: t('sessions.stall.noWorker.fix'), href: workerGuideHref(env.id) }
+  const queueHref = `/environments/${env.id}?tab=workers`
+  const busy = workers.filter((worker) => worker.state === 'busy')
   const online = workers.filter((worker) => worker.isOnline)
-  const lastSeen = workers[0]?.lastSeenAt ?? null
-  const issuedAt = keyIssuedAt(env)
-  if (online.length === 0) {
-    // Heartbeats do not name an environment: a new worker is only tied to this one by a claim.
-    const known = new Set(workers.map((worker) => worker.workerId))
-    const unlinked = Object.entries(input.workerHeartbeats)
-      .filter(([workerId, at]) => !known.has(workerId) && input.now - at <= WORKER_ONLINE_WINDOW_MS)
-      .map(([workerId]) => workerId)
-    const isNew = workers.length === 0
+  const readAt = input.workReadAt ?? input.now
+  const own = input.workItems.filter((item) => item.sessionId === input.sessionId)
+
+  // The session's work is held: by a worker that keeps it moving (not to blame), or by one that
+  // went quiet, whose claim the next poll of another worker takes over (C13).
+  const held = own.find((item) => item.claimedBy && (item.status === 'starting' || item.status === 'active'))
+  if (held?.claimedBy) {
+    if (!isStaleClaim(held, input.now)) {
+      causes.push({
+        code: 'worker_running',
+        confidence: 'possible',
+        title: t('sessions.stall.workerRunning.title', { worker: held.claimedBy }),
+        detail: held.workDir
+          ? t('sessions.stall.workerRunning.detailIn', {
+              work: held.id,
+              status: statusLabel(held.status),
+              directory: held.workDir,
+            })
+          : t('sessions.stall.workerRunning.detail', { work: held.id, status: statusLabel(held.status) }),
+      })
+      return causes
+    }
+    const others = online.filter((worker) => worker.workerId !== held.claimedBy)
+    causes.push({
+      code: others.length > 0 ? 'worker_lost' : 'no_worker_online',
+      confidence: others.length > 0 ? 'likely' : 'blocking',
+      title:
+        others.length > 0
+          ? t('sessions.stall.workerLost.title', { worker: held.claimedBy })
+          : t('sessions.stall.noWorker.title'),
+      detail:
+        others.length > 0
+          ? t('sessions.stall.workerLost.detailTakeover', {
+              worker: held.claimedBy,
+              duration: formatDuration(input.now - held.updatedAt),
+              others: joinList(others.map((worker) => worker.workerId)),
+            })
+          : t('sessions.stall.workerLost.detailNobody', {
+              worker: held.claimedBy,
+              duration: formatDuration(input.now - held.updatedAt),
+            }),
+      fix: guide,
+    })
+    causes.push(...keyCauses(env, workers))
+    return causes
+  }
+
+  const queued = own
+    .filter((item) => item.status === 'queued' && !item.claimedBy)
+    .sort((a, b) => a.createdAt - b.createdAt)[0]
+  const isUnclaimed = queued !== undefined && readAt - queued.createdAt >= UNCLAIMED_GRACE_MS
+  if (isUnclaimed && busy.length > 0) {
+    causes.push({
+      code: 'workers_busy',
+      confidence: 'likely',
+      title: t('sessions.stall.workersBusy.title'),
+      detail: t('sessions.stall.workersBusy.detail', {
+        workers: joinList(busy.map((worker) => worker.workerId)),
+        count: busy.length,
+        duration: formatDuration(input.now - queued.createdAt),
+      }),
+      fix: { label: t('sessions.stall.workersBusy.fix'), href: queueHref },
+    })
+    return causes
+  }
+  const unlinked = unlinkedPollingWorkers(workers, input.workerHeartbeats, input.now)
+  if (isUnclaimed) {
+    // Queued, unclaimed, nobody busy: no worker polls this environment, whatever the heartbeats say.
     causes.push({
       code: 'no_worker_online',
-      confidence: isNew && unlinked.length > 0 ? 'likely' : 'blocking',
+      confidence: 'blocking',
       title: t('sessions.stall.noWorker.title'),
-      detail: !isNew
-        ? t('sessions.stall.noWorker.detailSilent', {
-            workers: joinList(workers.map((w) => w.workerId)),
-            window: formatDuration(WORKER_ONLINE_WINDOW_MS),
-          })
-        : unlinked.length > 0
-          ? t('sessions.stall.noWorker.detailUnlinked', {
-              environment: env.name,
+      detail:
+        unlinked.length > 0
+          ? t('sessions.stall.noWorker.detailUnclaimedElsewhere', {
+              work: queued.id,
+              duration: formatDuration(input.now - queued.createdAt),
               workers: joinList(unlinked),
               count: unlinked.length,
             })
-          : t('sessions.stall.noWorker.detailNever', { environment: env.name }),
-      ...(fix ? { fix } : {}),
+          : t('sessions.stall.noWorker.detailUnclaimed', {
+              work: queued.id,
+              duration: formatDuration(input.now - queued.createdAt),
+            }),
+      fix: guide,
     })
-    const changedAt = issuedAt ?? env.updatedAt
-    if (lastSeen !== null && changedAt > lastSeen) {
-      causes.push({
-        code: 'key_rotated',
-        confidence: issuedAt !== null ? 'likely' : 'possible',
-        title: t('sessions.stall.keyRotated.title'),
-        detail:
-          issuedAt !== null
-            ? t('sessions.stall.keyRotated.detailIssued')
-            : t('sessions.stall.keyRotated.detailChanged'),
-        ...(envHref ? { fix: { label: t('sessions.stall.keyRotated.fix'), href: envHref } } : {}),
-      })
-    }
+    causes.push(...keyCauses(env, workers))
     return causes
   }
-  const held = input.workItems.find(
-    (item) =>
-      item.sessionId === input.sessionId &&
-      (item.status === 'starting' || item.status === 'active') &&
-      online.some((worker) => worker.workerId === item.claimedBy),
-  )
-  if (held?.claimedBy) {
-    causes.push({
-      code: 'worker_running',
-      confidence: 'possible',
-      title: t('sessions.stall.workerRunning.title', { worker: held.claimedBy }),
-      detail: held.workDir
-        ? t('sessions.stall.workerRunning.detailIn', {
-            work: held.id,
-            status: statusLabel(held.status),
-            directory: held.workDir,
+  if (online.length > 0) return causes
+  const isNew = workers.length === 0
+  causes.push({
+    code: 'no_worker_online',
+    confidence: isNew && unlinked.length > 0 ? 'likely' : 'blocking',
+    title: t('sessions.stall.noWorker.title'),
+    detail: !isNew
+      ? t('sessions.stall.noWorker.detailSilent', {
+          workers: joinList(workers.map((w) => w.workerId)),
+          window: formatDuration(POLL_FRESH_MS),
+        })
+      : unlinked.length > 0
+        ? t('sessions.stall.noWorker.detailUnlinked', {
+            environment: env.name,
+            workers: joinList(unlinked),
+            count: unlinked.length,
           })
-        : t('sessions.stall.workerRunning.detail', { work: held.id, status: statusLabel(held.status) }),
-    })
-    return causes
-  }
-  const queued = input.workItems.filter(
-    (item) => item.sessionId === input.sessionId && item.status === 'queued' && item.claimedBy === null,
-  )
-  const oldest = queued.reduce<number | null>(
-    (min, item) => (min === null ? item.createdAt : Math.min(min, item.createdAt)),
+        : t('sessions.stall.noWorker.detailNever', { environment: env.name }),
+    fix: guide,
+  })
+  causes.push(...keyCauses(env, workers))
+  return causes
+}
+
+/** A key rotated after the workers were last seen: they may all be using the old one. */
+function keyCauses(env: Environment, workers: WorkerPresence[]): StallCause[] {
+  const lastSeen = workers.reduce<number | null>(
+    (latest, worker) =>
+      worker.lastSeenAt === null ? latest : Math.max(latest ?? worker.lastSeenAt, worker.lastSeenAt),
     null,
   )
-  if (oldest !== null && input.now - oldest > CLAIM_PATIENCE_MS) {
-    causes.push({
-      code: 'workers_busy',
-      confidence: 'possible',
-      title: t('sessions.stall.workersBusy.title'),
-      detail: t('sessions.stall.workersBusy.detail', {
-        workers: joinList(online.map((w) => w.workerId)),
-        count: online.length,
-      }),
-      ...(envHref ? { fix: { label: t('sessions.stall.workersBusy.fix'), href: envHref } } : {}),
-    })
-  }
-  return causes
+  const issuedAt = keyIssuedAt(env)
+  const changedAt = issuedAt ?? env.updatedAt
+  if (lastSeen === null || changedAt <= lastSeen) return []
+  return [
+    {
+      code: 'key_rotated',
+      confidence: issuedAt !== null ? 'likely' : 'possible',
+      title: t('sessions.stall.keyRotated.title'),
+      detail:
+        issuedAt !== null
+          ? t('sessions.stall.keyRotated.detailIssued')
+          : t('sessions.stall.keyRotated.detailChanged'),
+      fix: { label: t('sessions.stall.keyRotated.fix'), href: `/environments/${env.id}` },
+    },
+  ]
 }

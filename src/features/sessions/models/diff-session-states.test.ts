@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { diffSessionStates } from './diff-session-states'
-import { at, selfHostedCall } from './event-fixtures'
+import { at, selfHostedCall } from '@/testing/session-events'
 import { foldSessionState } from './fold-session-state'
 
 describe('diffSessionStates', () => {

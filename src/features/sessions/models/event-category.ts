@@ -1,4 +1,5 @@
 import type { PublicEvent } from './event-store'
+import { isFailedTool, toolEventData, turnEventData } from '@/data/sessions/event-data'
 import { t } from '@/i18n'
 
 export const EVENT_CATEGORIES = ['turn', 'message', 'tool', 'action', 'usage', 'session', 'other'] as const
@@ -63,13 +64,13 @@ const ERROR_TYPES = new Set([
 /** What "jump to next error" stops at: failures of turns, runs, tools, deliveries and budgets. */
 export function isErrorEvent(event: PublicEvent): boolean {
   if (ERROR_TYPES.has(event.type)) return true
-  const { data } = event
-  if (event.type === 'run.ended') return data.status === 'failed' || data.status === 'interrupted'
+  if (event.type === 'run.ended') {
+    const status = turnEventData(event)?.status
+    return status === 'failed' || status === 'interrupted'
+  }
   if (event.type === 'tool.completed') {
-    const result = data.result
-    const isResultError =
-      typeof result === 'object' && result !== null && (result as { is_error?: unknown }).is_error === true
-    return isResultError || data.status === 'failed' || data.status === 'denied' || data.status === 'error'
+    const tool = toolEventData(event)
+    return tool !== null && isFailedTool(tool)
   }
   return false
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { PublicEvent } from './event-store'
-import { isFilterActive, matchesEventFilter, parseEventFilter } from './event-filter'
+import { eventFilterParams, isFilterActive, matchesEventFilter, parseEventFilter } from './event-filter'
 
 const event = (type: string, data: Record<string, unknown> = {}): PublicEvent => ({
   schema_version: 1,
@@ -13,6 +13,13 @@ const event = (type: string, data: Record<string, unknown> = {}): PublicEvent =>
 })
 
 describe('event filter', () => {
+  it('keeps only its own part of the address, so selecting an event keeps the same filter', () => {
+    const a = eventFilterParams(new URLSearchParams('event=evt_1&q=x&tab=events&cat=tool'))
+    const b = eventFilterParams(new URLSearchParams('cat=tool&q=x&event=evt_2'))
+    expect(a).toBe(b)
+    expect(parseEventFilter(new URLSearchParams(a)).query).toBe('x')
+  })
+
   it('reads categories, type and search from the URL, ignoring unknown categories', () => {
     const filter = parseEventFilter(new URLSearchParams('cat=tool,bogus&type=tool.completed&q=%20Env%20'))
     expect([...(filter.categories ?? [])]).toEqual(['tool'])

@@ -25,6 +25,19 @@ export function parseEventFilter(params: URLSearchParams): EventFilter {
   }
 }
 
+/**
+ * The filter's part of the address in one canonical string, so a change elsewhere in the URL (the
+ * selected event) keeps the same filter and the timeline is not rebuilt.
+ */
+export function eventFilterParams(params: URLSearchParams): string {
+  const canonical = new URLSearchParams()
+  for (const name of ['cat', 'type', 'q']) {
+    const value = params.get(name)
+    if (value) canonical.set(name, value)
+  }
+  return canonical.toString()
+}
+
 export function isFilterActive(filter: EventFilter): boolean {
   return filter.categories !== null || filter.type !== null || filter.query !== ''
 }

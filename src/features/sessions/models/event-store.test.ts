@@ -29,7 +29,6 @@ describe('EventStore', () => {
     expect(store.cursor).toBe('c3')
     expect(store.applyPage([event(2), event(3), event(4)])).toBe(1)
     expect(store.all().map((e) => e.id)).toEqual(['evt_1', 'evt_2', 'evt_3', 'evt_4'])
-    expect(store.duplicates).toBe(2)
     expect(store.cursor).toBe('c4')
   })
 
@@ -46,6 +45,17 @@ describe('EventStore', () => {
     expect(store.size).toBe(300)
     expect(notifications).toBe(1)
     expect(store.cursor).toBe('c300')
+  })
+
+  it('counts live arrivals apart from history pages, and a replayed live event not at all', () => {
+    const frames = manualFrames()
+    const store = new EventStore(frames.schedule)
+    store.applyPage([event(1), event(2)])
+    store.enqueue(event(2))
+    store.enqueue(event(3))
+    frames.runFrame()
+    expect(store.liveArrivals).toBe(1)
+    expect(store.size).toBe(3)
   })
 
   it('a flush before reconnecting gives the cursor of the last event on screen', () => {

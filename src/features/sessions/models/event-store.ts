@@ -1,6 +1,6 @@
-import type { components } from '@/api/schema.gen'
+import type { PublicEvent } from '@/data/sessions/types'
 
-export type PublicEvent = components['schemas']['PublicEvent']
+export type { PublicEvent }
 
 type Listener = () => void
 
@@ -18,8 +18,9 @@ export const animationFrameScheduler: FrameScheduler = (flush) => {
  * reconnect resumes exactly after the last event on screen.
  *
  * It is mutable on purpose: a 100,000-event session must not be copied on every live batch.
- * Readers subscribe and re-read `version` (useSyncExternalStore); live events are buffered and
- * applied once per animation frame, so 300 events a second cost at most one render per frame.
+ * Screens read it through `useEventLog(store, selector)`, which re-runs the selector when
+ * `version` moves; live events are buffered and applied once per animation frame, so 300 events
+ * a second cost at most one render per frame.
  */
 export class EventStore {
   private readonly events: PublicEvent[] = []
@@ -30,7 +31,7 @@ export class EventStore {
   private isFlushScheduled = false
   private cursorValue: string | null = null
   private versionValue = 0
-  private duplicatesValue = 0
+  private liveArrivalsValue = 0
   private generationValue = 0
 
   constructor(private readonly scheduleFrame: FrameScheduler = animationFrameScheduler) {}
@@ -52,9 +53,9 @@ export class EventStore {
     return this.generationValue
   }
 
-  /** How many events were seen again and ignored (replays after reconnects). */
-  get duplicates(): number {
-    return this.duplicatesValue
+  /** Events applied from the live stream (not from history pages), for the screen-reader announcer. */
+  get liveArrivals(): number {
+    return this.liveArrivalsValue
   }
 
   at(index: number): PublicEvent | undefined {
@@ -77,8 +78,6 @@ export class EventStore {
     this.listeners.add(listener)
     return () => this.listeners.delete(listener)
   }
-
-  getVersion = (): number => this.versionValue
 
   /** Replaces everything (snapshot reload after an expired cursor). */
   reset(events: readonly PublicEvent[], cursor: string | null) {
@@ -114,16 +113,17 @@ export class EventStore {
     if (this.pending.length === 0) return
     const batch = this.pending
     this.pending = []
-    if (this.applyNow(batch) > 0) this.bump()
+    const added = this.applyNow(batch)
+    if (added === 0) return
+    this.liveArrivalsValue += added
+    this.bump()
   }
 
   private applyNow(events: readonly PublicEvent[]): number {
     let added = 0
     for (const event of events) {
-      if (this.ids.has(event.id)) {
-        this.duplicatesValue += 1
-        continue
-      }
+      // A replay after a reconnect repeats events around the cursor: each is applied once.
+      if (this.ids.has(event.id)) continue
       this.ids.add(event.id)
       this.positions.set(event.id, this.events.length)
       this.events.push(event)

@@ -1,4 +1,13 @@
 import type { PublicEvent } from './event-store'
+import {
+  eventFamily,
+  eventTurnId,
+  eventVerb,
+  itemEventData,
+  requiredActionEventData,
+  toolEventData,
+  usageEventData,
+} from '@/data/sessions/event-data'
 
 /** The session as of one point in its log: what a snapshot at that event would hold, summarised. */
 export type SessionState = {
@@ -11,9 +20,6 @@ export type SessionState = {
   requiredActions: Record<string, string>
   usage: { modelCalls: number; inputTokens: number; outputTokens: number }
 }
-
-const str = (value: unknown): string | null => (typeof value === 'string' ? value : null)
-const num = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0)
 
 /** Folds events `0..endIndex` (inclusive) into a summary of turns, tools, items, actions and usage. */
 export function foldSessionState(events: readonly PublicEvent[], endIndex: number): SessionState {
@@ -33,30 +39,39 @@ export function foldSessionState(events: readonly PublicEvent[], endIndex: numbe
     if (!event) continue
     state.atEventId = event.id
     state.at = event.created_at
-    const { data } = event
-    const [family = '', verb = ''] = event.type.split('.', 2)
-    const turnId = str(data.turn_id)
-    if (family === 'turn' && turnId) state.turns[turnId] = verb
-    else if (family === 'session' && verb.startsWith('status_'))
-      state.sessionStatus = verb.slice('status_'.length)
-    else if (family === 'tool') {
-      const callId = str(data.tool_call_id)
-      if (callId) {
-        const key = `${str(data.name) ?? 'tool'} ${callId}`
-        state.tools[key] = str(data.status) ?? verb
+    const family = eventFamily(event.type)
+    const verb = eventVerb(event.type)
+    const turnId = eventTurnId(event)
+    if (family === 'turn') {
+      if (turnId) state.turns[turnId] = verb
+      continue
+    }
+    if (family === 'session') {
+      if (verb.startsWith('status_')) state.sessionStatus = verb.slice('status_'.length)
+      continue
+    }
+    const tool = toolEventData(event)
+    if (tool) {
+      if (tool.call) state.tools[`${tool.name ?? 'tool'} ${tool.call.toolCallId}`] = tool.status ?? verb
+      continue
+    }
+    const item = itemEventData(event)
+    if (item) {
+      if (verb !== 'delta' && item.itemId) {
+        state.items[item.itemId] = verb === 'completed' ? 'completed' : 'in progress'
       }
-    } else if (family === 'item' && verb !== 'delta') {
-      const itemId = str(data.item_id)
-      if (itemId) state.items[itemId] = verb === 'completed' ? 'completed' : 'in progress'
-    } else if (family === 'required_action') {
-      const requestId = str(data.request_id)
-      if (requestId) state.requiredActions[requestId] = verb
-    } else if (event.type === 'usage.recorded') {
-      const usage =
-        typeof data.usage === 'object' && data.usage !== null ? (data.usage as Record<string, unknown>) : {}
+      continue
+    }
+    const action = requiredActionEventData(event)
+    if (action) {
+      state.requiredActions[action.requestId] = action.verb
+      continue
+    }
+    const usage = usageEventData(event)
+    if (usage) {
       state.usage.modelCalls += 1
-      state.usage.inputTokens += num(usage.input_tokens)
-      state.usage.outputTokens += num(usage.output_tokens)
+      state.usage.inputTokens += usage.inputTokens ?? 0
+      state.usage.outputTokens += usage.outputTokens ?? 0
     }
   }
   return state

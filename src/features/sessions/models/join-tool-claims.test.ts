@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { components } from '@/api/schema.gen'
 import { joinToolClaim } from './join-tool-claims'
 import { buildToolRecords } from './tool-records'
-import { selfHostedCall } from './event-fixtures'
+import { selfHostedCall } from '@/testing/session-events'
 
 type WorkItem = components['schemas']['WorkItem']
 

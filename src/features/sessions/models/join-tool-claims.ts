@@ -1,5 +1,6 @@
 import type { components } from '@/api/schema.gen'
 import type { ToolRecord } from './tool-records'
+import { readNumber, readText } from '@/data/sessions/event-data'
 import { t } from '@/i18n'
 
 type WorkItem = components['schemas']['WorkItem']
@@ -28,10 +29,6 @@ export type ClaimContext = {
   /** When each turn was accepted, to keep a claim from an earlier turn off a later tool. */
   turnStartedAt?: ReadonlyMap<string, number>
 }
-
-const num = (value: unknown): number | null =>
-  typeof value === 'number' && Number.isFinite(value) ? value : null
-const str = (value: unknown): string | null => (typeof value === 'string' && value ? value : null)
 
 /**
  * The work item that carried a tool call: the session's latest item created before the call's
@@ -83,16 +80,16 @@ export function joinToolClaim(record: ToolRecord, context: ClaimContext): ToolCl
   if (item) {
     steps.push({ kind: 'queued', label: t('sessions.claim.queued', { work: item.id }), at: item.createdAt })
     const metadata = item.metadata
-    const reclaimedFrom = str(metadata.reclaimedFrom)
+    const reclaimedFrom = readText(metadata.reclaimedFrom)
     if (reclaimedFrom) {
       steps.push({
         kind: 'reclaimed',
         label: t('sessions.claim.reclaimed', { worker: reclaimedFrom }),
-        at: num(metadata.reclaimedAt),
+        at: readNumber(metadata.reclaimedAt),
       })
     }
     if (item.claimedBy) {
-      const claimedAt = num(metadata.claimedAt)
+      const claimedAt = readNumber(metadata.claimedAt)
       steps.push({
         kind: 'claimed',
         label: t('sessions.claim.claimed', { worker: item.claimedBy }),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { isCursorRecoveryError } from './cursor-recovery'
 import { EventStore, type PublicEvent } from './event-store'
-import { LiveConnection, type LiveStatus } from './live-connection'
+import { LiveConnection, type LiveStatus, type LiveStatusDetail } from './live-connection'
 
 function makeEvents(count: number): PublicEvent[] {
   return Array.from({ length: count }, (_, i) => ({
@@ -14,7 +15,13 @@ function makeEvents(count: number): PublicEvent[] {
   }))
 }
 
-class CursorExpired extends Error {}
+/** The server refusing a cursor: 410 (docs), 409 ahead of the head, 400 malformed (upstream code). */
+class CursorRefused extends Error {
+  constructor(readonly status: 410 | 409 | 400) {
+    super(`cursor refused (${status})`)
+  }
+}
+const isRefused = (error: unknown) => error instanceof CursorRefused
 
 function seeded(seed: number) {
   let state = seed
@@ -27,17 +34,18 @@ function seeded(seed: number) {
 /** A fake server: replays after a cursor, drops the stream at random points, can expire cursors. */
 function fakeServer(
   events: PublicEvent[],
-  options: { drops: number; random: () => number; expiredBefore?: number },
+  options: { drops: number; random: () => number; refuseBefore?: number; refusal?: 410 | 409 | 400 },
 ) {
   let dropsLeft = options.drops
   let opened = 0
+  let sent = 0
   const requestedAfter: (string | null)[] = []
   async function* openStream(after: string | null, signal: AbortSignal, onOpen: () => void) {
     opened += 1
     requestedAfter.push(after)
     const start = after === null ? 0 : events.findIndex((event) => event.cursor === after) + 1
-    if (options.expiredBefore !== undefined && after !== null && start < options.expiredBefore) {
-      throw new CursorExpired('410')
+    if (options.refuseBefore !== undefined && after !== null && start < options.refuseBefore) {
+      throw new CursorRefused(options.refusal ?? 410)
     }
     onOpen()
     // Each replay re-sends one event the client already has, as real servers may around a cursor.
@@ -48,12 +56,13 @@ function fakeServer(
         dropsLeft -= 1
         throw new Error('connection reset')
       }
+      sent += 1
       yield events[i]!
       await Promise.resolve()
     }
     await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()))
   }
-  return { openStream, opened: () => opened, requestedAfter, dropsLeft: () => dropsLeft }
+  return { openStream, opened: () => opened, sent: () => sent, requestedAfter, dropsLeft: () => dropsLeft }
 }
 
 const immediateFrames = (flush: () => void) => queueMicrotask(flush)
@@ -76,7 +85,7 @@ describe('LiveConnection', () => {
       store,
       openStream: server.openStream,
       reloadSnapshot: () => Promise.resolve(null),
-      isCursorExpired: (error) => error instanceof CursorExpired,
+      isCursorRefused: isRefused,
       sleep: () => Promise.resolve(),
       random,
     })
@@ -84,32 +93,96 @@ describe('LiveConnection', () => {
     await waitFor(() => store.size === events.length && server.dropsLeft() === 0)
     connection.close()
     expect(store.all().map((event) => event.id)).toEqual(events.map((event) => event.id))
-    expect(connection.reconnects).toBe(20)
+    // One stream per drop plus the one that stayed open.
+    expect(server.opened()).toBe(21)
     // Every reconnect resumed from the last applied event, never from the start.
     expect(server.requestedAfter.slice(1).every((after) => after !== null)).toBe(true)
-    expect(store.duplicates).toBeGreaterThanOrEqual(20)
+    // Each replay re-sent an event the store already had; none of them was applied twice.
+    expect(server.sent() - store.size).toBeGreaterThanOrEqual(20)
   })
 
-  it('reloads the snapshot when the cursor expired and continues from its as_of', async () => {
-    const events = makeEvents(50)
-    const server = fakeServer(events, { drops: 0, random: () => 1, expiredBefore: 30 })
+  it.each([410, 409, 400] as const)(
+    'reloads the snapshot when the server refuses the cursor (%i) and resumes from its head',
+    async (status) => {
+      const events = makeEvents(50)
+      const server = fakeServer(events, { drops: 0, random: () => 1, refuseBefore: 30, refusal: status })
+      const store = new EventStore(immediateFrames)
+      store.applyPage(events.slice(0, 10))
+      const statuses: LiveStatus[] = []
+      let reloads = 0
+      const connection = new LiveConnection({
+        store,
+        openStream: server.openStream,
+        reloadSnapshot: () => {
+          reloads += 1
+          return Promise.resolve('c40')
+        },
+        isCursorRefused: isRefused,
+        sleep: () => Promise.resolve(),
+        onStatus: (next) => statuses.push(next),
+      })
+      connection.start(store.cursor)
+      await waitFor(() => store.has('evt_50'))
+      connection.close()
+      expect(reloads).toBe(1)
+      // The refused cursor was not asked for again: the next stream started at the snapshot's head.
+      expect(server.requestedAfter).toEqual(['c10', 'c40'])
+      expect(statuses).toContain('live')
+    },
+  )
+
+  it('gives up after a bounded number of reloads when the cursor stays refused, and says why', async () => {
+    const events = makeEvents(5)
+    // Every position is refused: whatever the reload returns, the server says 409.
+    const server = fakeServer(events, { drops: 0, random: () => 1, refuseBefore: 99, refusal: 409 })
     const store = new EventStore(immediateFrames)
-    store.applyPage(events.slice(0, 10))
-    const statuses: LiveStatus[] = []
+    store.applyPage(events.slice(0, 2))
+    const reloadedTo = ['c3', 'c4', 'c5']
+    let reloads = 0
+    let last: { status: LiveStatus; detail?: LiveStatusDetail } | null = null
     const connection = new LiveConnection({
       store,
       openStream: server.openStream,
-      reloadSnapshot: () => Promise.resolve('c40'),
-      isCursorExpired: (error) => error instanceof CursorExpired,
+      reloadSnapshot: () => Promise.resolve(reloadedTo[reloads++] ?? null),
+      isCursorRefused: isRefused,
+      maxCursorRecoveries: 3,
       sleep: () => Promise.resolve(),
-      onStatus: (status) => statuses.push(status),
+      onStatus: (status, detail) => (last = detail ? { status, detail } : { status }),
     })
     connection.start(store.cursor)
-    await waitFor(() => store.has('evt_50'))
+    await waitFor(() => connection.status === 'failed')
+    // Let anything that would reconnect run: nothing may.
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(reloads).toBe(3)
+    expect(server.requestedAfter).toEqual(['c2', 'c3', 'c4', 'c5'])
+    expect(last).toMatchObject({ status: 'failed', detail: { attempt: 3 } })
+    const error = (last as { detail?: LiveStatusDetail } | null)?.detail?.error
+    expect(isCursorRecoveryError(error) && error.refusal).toBeInstanceOf(CursorRefused)
+  })
+
+  it('retries a reload lost on the network without counting it, and resets the bound once events flow', async () => {
+    const events = makeEvents(20)
+    const server = fakeServer(events, { drops: 0, random: () => 1, refuseBefore: 10, refusal: 410 })
+    const store = new EventStore(immediateFrames)
+    store.applyPage(events.slice(0, 2))
+    let calls = 0
+    const connection = new LiveConnection({
+      store,
+      openStream: server.openStream,
+      reloadSnapshot: () => {
+        calls += 1
+        // Two network failures, then a reload that lands past the refused range.
+        return calls <= 2 ? Promise.reject(new Error('offline')) : Promise.resolve('c12')
+      },
+      isCursorRefused: isRefused,
+      maxCursorRecoveries: 1,
+      sleep: () => Promise.resolve(),
+    })
+    connection.start(store.cursor)
+    await waitFor(() => store.has('evt_20'))
     connection.close()
-    expect(connection.snapshotReloads).toBe(1)
-    expect(server.requestedAfter).toEqual(['c10', 'c40'])
-    expect(statuses).toContain('live')
+    expect(calls).toBe(3)
+    expect(server.requestedAfter).toEqual(['c2', 'c12'])
   })
 
   it('backs off when streams are accepted and cut before delivering anything', async () => {
@@ -126,7 +199,7 @@ describe('LiveConnection', () => {
         throw new Error('cut')
       },
       reloadSnapshot: () => Promise.resolve(null),
-      isCursorExpired: () => false,
+      isCursorRefused: () => false,
       sleep: (ms) => {
         delays.push(ms)
         return new Promise((resolve) => setTimeout(resolve, 0))
@@ -147,7 +220,7 @@ describe('LiveConnection', () => {
       store,
       openStream: server.openStream,
       reloadSnapshot: () => Promise.resolve(null),
-      isCursorExpired: () => false,
+      isCursorRefused: () => false,
       sleep: () => Promise.resolve(),
     })
     connection.start(null)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { at } from './event-fixtures'
+import { at } from '@/testing/session-events'
 import { openRequiredActions } from './pending-actions'
 
 describe('openRequiredActions', () => {

@@ -1,4 +1,5 @@
 import type { PublicEvent } from './event-store'
+import { requiredActionEventData } from '@/data/sessions/event-data'
 
 export type OpenAction = {
   requestId: string
@@ -10,8 +11,6 @@ export type OpenAction = {
   createdAt: number
 }
 
-const str = (value: unknown): string | null => (typeof value === 'string' ? value : null)
-
 /**
  * Required actions nobody has answered: created and not yet accepted, resolved or rejected.
  * (`rejected` means delivery failed; the server reopens the request with a new `created` if it
@@ -20,22 +19,18 @@ const str = (value: unknown): string | null => (typeof value === 'string' ? valu
 export function openRequiredActions(events: readonly PublicEvent[]): OpenAction[] {
   const open = new Map<string, OpenAction>()
   for (const event of events) {
-    if (!event.type.startsWith('required_action.')) continue
-    const requestId = str(event.data.request_id)
-    if (requestId === null) continue
-    if (event.type !== 'required_action.created') {
-      open.delete(requestId)
+    const action = requiredActionEventData(event)
+    if (!action) continue
+    if (action.verb !== 'created') {
+      open.delete(action.requestId)
       continue
     }
-    const toolCall = event.data.tool_call
-    const call =
-      typeof toolCall === 'object' && toolCall !== null ? (toolCall as Record<string, unknown>) : {}
-    open.set(requestId, {
-      requestId,
-      turnId: str(event.data.turn_id) ?? '',
-      kind: str(event.data.kind) ?? 'confirmation',
-      toolName: str(call.name),
-      toolInput: call.input,
+    open.set(action.requestId, {
+      requestId: action.requestId,
+      turnId: action.turnId ?? '',
+      kind: action.kind ?? 'confirmation',
+      toolName: action.toolCall?.name ?? null,
+      toolInput: action.toolCall?.input,
       createdEventId: event.id,
       createdAt: event.created_at,
     })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { components } from '@/api/schema.gen'
-import { sessionBusyReason } from './session-busy'
+import { openTurns, sessionBusyReason } from './session-busy'
 
 type Schemas = components['schemas']
 const turn = (status: Schemas['TurnStatus']): Schemas['Turn'] => ({
@@ -30,5 +30,18 @@ describe('sessionBusyReason', () => {
 
   it('is free when turns are done and work stopped (or belongs to another session)', () => {
     expect(sessionBusyReason('s1', [turn('completed')], [item('stopped'), item('active', 's2')])).toBeNull()
+  })
+})
+
+describe('openTurns', () => {
+  it('lists queued, running, suspended and cancelling turns, oldest first', () => {
+    const turns = [
+      { ...turn('running'), id: 't2', createdAt: 2 },
+      { ...turn('completed'), id: 't0', createdAt: 0 },
+      { ...turn('queued'), id: 't1', createdAt: 1 },
+      { ...turn('cancel_requested'), id: 't3', createdAt: 3 },
+      { ...turn('failed'), id: 't4', createdAt: 4 },
+    ]
+    expect(openTurns(turns).map((open) => open.id)).toEqual(['t1', 't2', 't3'])
   })
 })

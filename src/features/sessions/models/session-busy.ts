@@ -18,6 +18,15 @@ const LIVE_WORK: ReadonlySet<Schemas['WorkItemStatus']> = new Set([
 ])
 
 /**
+ * The session's turns that are still going (queued, running, waiting for an answer or a worker,
+ * or being cancelled), oldest first. The server archives or deletes a session whatever runs in it
+ * (C18), so the console asks first.
+ */
+export function openTurns(turns: readonly Schemas['Turn'][]): Schemas['Turn'][] {
+  return turns.filter((turn) => OPEN_TURN.has(turn.status)).sort((a, b) => a.createdAt - b.createdAt)
+}
+
+/**
  * Why the session's resources cannot change right now (null when they can): the server refuses a
  * PATCH (409) while a turn is open or a worker still holds the session's work.
  */

@@ -57,13 +57,17 @@ describe('TimelineBuilder', () => {
     expect(builder.errorRows.map((row) => builder.rows[row]?.key)).toHaveLength(2)
   })
 
-  it('appends only what is new and notices a replaced log', () => {
+  it('appends only what is new and rebuilds for a replaced log', () => {
     const events = turnEvents('t1', 'x1')
     const builder = new TimelineBuilder(EMPTY_FILTER, new Set())
-    builder.sync(events.slice(0, 3))
-    expect(builder.sync(events)).toBe(3)
+    const first = builder.sync(events.slice(0, 3))
+    expect(builder.sync(events)).toBe(first + 3)
     expect(builder.canExtend(events)).toBe(true)
-    expect(builder.canExtend(turnEvents('t9', 'x9'))).toBe(false)
+    const replaced = turnEvents('t9', 'x9')
+    expect(builder.canExtend(replaced)).toBe(false)
+    builder.sync(replaced)
+    expect([...builder.turns.keys()]).toEqual(['t9'])
+    expect(builder.rows.filter((row) => row.kind === 'event')).toHaveLength(replaced.length)
   })
 
   it('filters events and collapses turns and tool calls', () => {

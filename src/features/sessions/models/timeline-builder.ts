@@ -1,3 +1,4 @@
+import { eventToolCall, eventTurnId, itemEventData, readText } from '@/data/sessions/event-data'
 import { isErrorEvent } from './event-category'
 import { matchesEventFilter, type EventFilter } from './event-filter'
 import type { PublicEvent } from './event-store'
@@ -31,29 +32,13 @@ export type TimelineRow =
 export const turnGroupKey = (turnId: string | null) => (turnId === null ? 'turn:session' : `turn:${turnId}`)
 export const toolGroupKey = (toolKey: string) => `tool:${toolKey}`
 
-const str = (value: unknown): string | null => (typeof value === 'string' ? value : null)
-
-function userText(data: Record<string, unknown>): string | null {
-  const item = data.item
-  if (typeof item !== 'object' || item === null) return null
-  const { role, content } = item as { role?: unknown; content?: unknown }
-  if (role !== 'user' || !Array.isArray(content)) return null
-  const text = content
-    .map((block: unknown) =>
-      typeof block === 'object' && block !== null && typeof (block as { text?: unknown }).text === 'string'
-        ? (block as { text: string }).text
-        : '',
-    )
-    .join('')
-  return text || null
-}
-
 /**
  * Builds the timeline's rows from the event log: chronological, with a header row where a turn's
  * (or a tool call's) run of events starts, so events read grouped by turn and by tool call without
  * reordering history. It is incremental: live events only append rows, so a 100,000-event session
- * costs work proportional to what arrived, not to its length. Summaries (status, counts) are kept
- * over all events, filtered or not, and header rows read them by reference.
+ * costs work proportional to what arrived, not to its length; a replaced log (snapshot reload) is
+ * noticed and rebuilt from scratch. Summaries (status, counts) are kept over all events, filtered
+ * or not, and header rows read them by reference.
  */
 export class TimelineBuilder {
   readonly rows: TimelineRow[] = []
@@ -81,22 +66,36 @@ export class TimelineBuilder {
     return this.processed === 0 || events[this.processed - 1]?.id === this.lastId
   }
 
-  /** Processes events not seen yet; returns how many rows were added. */
+  /** Processes events not seen yet (all of them after a replaced log); returns the row count. */
   sync(events: readonly PublicEvent[]): number {
-    const before = this.rows.length
+    if (!this.canExtend(events)) this.clear()
     for (let index = this.processed; index < events.length; index += 1) {
       const event = events[index]
       if (event) this.add(event, index)
     }
     this.processed = events.length
     this.lastId = events[events.length - 1]?.id ?? null
-    return this.rows.length - before
+    return this.rows.length
+  }
+
+  private clear() {
+    this.rows.length = 0
+    this.turns.clear()
+    this.tools.clear()
+    this.rowOfEvent.clear()
+    this.errorRows.length = 0
+    this.types.clear()
+    this.processed = 0
+    this.lastId = null
+    this.lastTurnGroup = null
+    this.lastToolKey = null
   }
 
   private add(event: PublicEvent, index: number) {
-    const turnId = str(event.data.turn_id)
-    const callId = str(event.data.tool_call_id)
-    const toolKey = callId === null ? null : `${turnId ?? ''}:${callId}`
+    const turnId = eventTurnId(event)
+    const call = eventToolCall(event)
+    const toolKey = call?.key ?? null
+    const callId = call?.toolCallId ?? null
     const isError = isErrorEvent(event)
     this.types.add(event.type)
     this.summarise(event, turnId, toolKey, callId, isError)
@@ -145,7 +144,10 @@ export class TimelineBuilder {
       turn.lastAt = event.created_at
       if (isError) turn.errorCount += 1
       if (event.type.startsWith('turn.')) turn.status = event.type.slice('turn.'.length)
-      if (turn.message === null && event.type === 'item.completed') turn.message = userText(event.data)
+      if (turn.message === null && event.type === 'item.completed') {
+        const item = itemEventData(event)
+        if (item?.role === 'user' && item.text) turn.message = item.text
+      }
     }
     if (toolKey !== null && callId !== null) {
       let tool = this.tools.get(toolKey)
@@ -164,8 +166,8 @@ export class TimelineBuilder {
       }
       tool.eventCount += 1
       tool.lastAt = event.created_at
-      tool.name = str(event.data.name) ?? tool.name
-      tool.status = str(event.data.status) ?? tool.status
+      tool.name = readText(event.data.name) ?? tool.name
+      tool.status = readText(event.data.status) ?? tool.status
       if (isError) tool.isError = true
     }
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { at, selfHostedCall } from './event-fixtures'
+import { at, selfHostedCall } from '@/testing/session-events'
 import { buildToolRecords } from './tool-records'
 
 describe('buildToolRecords', () => {

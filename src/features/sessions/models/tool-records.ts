@@ -1,3 +1,10 @@
+import {
+  eventTurnId,
+  isFailedTool,
+  requiredActionEventData,
+  toolEventData,
+  turnEventData,
+} from '@/data/sessions/event-data'
 import type { PublicEvent } from './event-store'
 
 export type ToolRecord = {
@@ -25,25 +32,6 @@ export type ToolRecord = {
   eventIds: string[]
 }
 
-const str = (value: unknown): string | null => (typeof value === 'string' ? value : null)
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-
-/** Text of `output`: a string, or content blocks with `text`. */
-export function outputText(output: unknown): string {
-  if (typeof output === 'string') return output
-  if (!Array.isArray(output)) return ''
-  return output
-    .map((block: unknown) =>
-      typeof block === 'string' ? block : isRecord(block) ? (str(block.text) ?? '') : '',
-    )
-    .join('')
-}
-
-function isResultError(result: unknown): boolean {
-  return isRecord(result) && result.is_error === true
-}
-
 /**
  * One record per tool call, keyed `(turn_id, tool_call_id)` as upstream keys them, folded from
  * `tool.requested → tool.dispatched → tool.delta* → tool.completed` plus the turn events around
@@ -60,18 +48,16 @@ export function buildToolRecords(events: readonly PublicEvent[]): ToolRecord[] {
   }
 
   for (const event of events) {
-    const { data } = event
-    const turnId = str(data.turn_id)
-    if (event.type.startsWith('tool.')) {
-      const callId = str(data.tool_call_id)
-      if (callId === null) continue
-      const key = `${turnId ?? ''}:${callId}`
-      let record = records.get(key)
+    const tool = toolEventData(event)
+    if (tool) {
+      const { call } = tool
+      if (!call) continue
+      let record = records.get(call.key)
       if (!record) {
         record = {
-          key,
-          turnId,
-          toolCallId: callId,
+          key: call.key,
+          turnId: call.turnId,
+          toolCallId: call.toolCallId,
           name: 'tool',
           input: null,
           output: '',
@@ -89,26 +75,26 @@ export function buildToolRecords(events: readonly PublicEvent[]): ToolRecord[] {
           firstEventId: event.id,
           eventIds: [],
         }
-        records.set(key, record)
+        records.set(call.key, record)
       }
+      const { turnId } = call
       record.eventIds.push(event.id)
-      record.name = str(data.name) ?? record.name
-      if (isRecord(data.input)) record.input = data.input
-      record.status = str(data.status) ?? record.status
+      record.name = tool.name ?? record.name
+      if (tool.input) record.input = tool.input
+      record.status = tool.status ?? record.status
       if (event.type === 'tool.requested') record.requestedAt ??= event.created_at
       if (event.type === 'tool.dispatched') {
         record.dispatchedAt ??= event.created_at
         if (turnId !== null) setOf(waiting, turnId).add(record)
       }
-      if (event.type === 'tool.delta') record.output += outputText(data.output)
+      if (event.type === 'tool.delta') record.output += tool.output
       if (event.type === 'tool.completed') {
-        const full = outputText(data.output)
-        if (full) record.output = full
-        else if (!record.output && isRecord(data.result)) record.output = outputText(data.result.content)
-        record.result = data.result
+        if (tool.output) record.output = tool.output
+        else if (!record.output && tool.result) record.output = tool.result.text
+        record.result = tool.result?.value
         record.completedAt = event.created_at
         record.isComplete = true
-        record.isError = isResultError(data.result) || ['failed', 'denied', 'error'].includes(record.status)
+        record.isError = isFailedTool({ status: record.status, result: tool.result })
         if (turnId !== null) {
           waiting.get(turnId)?.delete(record)
           if (record.suspendedAt !== null) setOf(toResume, turnId).add(record)
@@ -116,22 +102,24 @@ export function buildToolRecords(events: readonly PublicEvent[]): ToolRecord[] {
       }
       continue
     }
+    const turnId = eventTurnId(event)
     if (turnId === null) continue
-    if (event.type === 'required_action.created' && isRecord(data.tool_call)) {
-      const callId = str(data.tool_call.id)
+    const action = requiredActionEventData(event)
+    if (action?.verb === 'created') {
+      const callId = action.toolCall?.id ?? null
       const record = callId === null ? undefined : records.get(`${turnId}:${callId}`)
-      const requestId = str(data.request_id)
-      if (record && requestId) record.confirmation = { requestId, status: 'pending' }
-    } else if (event.type.startsWith('required_action.')) {
+      if (record) record.confirmation = { requestId: action.requestId, status: 'pending' }
+    } else if (action) {
       for (const record of records.values()) {
-        if (record.confirmation && record.confirmation.requestId === data.request_id) {
-          record.confirmation.status = event.type.slice('required_action.'.length)
+        if (record.confirmation && record.confirmation.requestId === action.requestId) {
+          record.confirmation.status = action.verb
         }
       }
     } else if (event.type === 'turn.requires_action') {
+      const reason = turnEventData(event)?.reason ?? null
       for (const record of waiting.get(turnId) ?? []) {
         record.suspendedAt ??= event.created_at
-        record.suspendReason ??= str(data.reason)
+        record.suspendReason ??= reason
       }
     } else if (
       event.type === 'turn.queued' ||

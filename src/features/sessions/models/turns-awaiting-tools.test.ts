@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { selfHostedCall } from './event-fixtures'
+import { selfHostedCall } from '@/testing/session-events'
 import { turnsAwaitingTools } from './turns-awaiting-tools'
 
 describe('turnsAwaitingTools', () => {

@@ -1,4 +1,5 @@
 import type { PublicEvent } from './event-store'
+import { eventToolCall } from '@/data/sessions/event-data'
 
 /**
  * Turns with a tool call dispatched but not completed: a self-hosted worker still owes the
@@ -8,9 +9,10 @@ export function turnsAwaitingTools(events: readonly PublicEvent[]): Set<string> 
   const open = new Map<string, Set<string>>()
   for (const event of events) {
     if (event.type !== 'tool.dispatched' && event.type !== 'tool.completed') continue
-    const turnId = event.data.turn_id
-    const callId = event.data.tool_call_id
-    if (typeof turnId !== 'string' || typeof callId !== 'string') continue
+    const call = eventToolCall(event)
+    const turnId = call?.turnId
+    if (!call || !turnId) continue
+    const callId = call.toolCallId
     let calls = open.get(turnId)
     if (!calls) open.set(turnId, (calls = new Set()))
     if (event.type === 'tool.dispatched') calls.add(callId)

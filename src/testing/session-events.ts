@@ -1,4 +1,4 @@
-import type { PublicEvent } from './event-store'
+import type { PublicEvent } from '@/data/sessions/types'
 
 /** Event sequences shaped like the server's, for the models' unit tests. */
 let seq = 0

@@ -1,0 +1,42 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from 'react-router'
+import { environmentQuery } from '@/data/environments/queries'
+import { handsStatusQuery, workItemsQuery } from '@/data/work/queries'
+import { environmentWorkerPresence, summarizePresence } from '@/data/work/worker-presence'
+import { workerGuideHref } from '../models/diagnose-stall'
+import { joinList } from '../models/join-list'
+import { unlinkedPollingWorkers } from '../models/unlinked-workers'
+import { Notice } from '@/components/ui/notice'
+import { useT } from '@/i18n'
+import { useNow } from '@/lib/use-now'
+
+/**
+ * Before a session is created on a self-hosted environment: says when no worker is there to run
+ * its tools (none polled recently or holds moving work), so the first turn would only wait.
+ */
+export function WorkerAvailabilityNotice({ environmentId }: { environmentId: string }) {
+  const { t } = useT('sessions')
+  const now = useNow(5_000)
+  const environment = useQuery(environmentQuery(environmentId))
+  const isSelfHosted = environment.data?.type === 'self_hosted'
+  const work = useQuery({ ...workItemsQuery(environmentId), enabled: isSelfHosted })
+  const hands = useQuery({ ...handsStatusQuery(), enabled: isSelfHosted })
+  if (!environment.isSuccess || !isSelfHosted || !work.isSuccess || !hands.isSuccess) return null
+  const heartbeats = hands.data.workerHeartbeats
+  const workers = environmentWorkerPresence(work.data, heartbeats, now)
+  if (summarizePresence(workers).online > 0) return null
+  const unlinked = unlinkedPollingWorkers(workers, heartbeats, now)
+  const name = environment.data.name
+  return (
+    <Notice tone="warning" role="status" title={t('sessions.create.noWorker.title', { environment: name })}>
+      <p>
+        {unlinked.length > 0
+          ? t('sessions.create.noWorker.unlinked', { workers: joinList(unlinked), count: unlinked.length })
+          : t('sessions.create.noWorker.body')}
+      </p>
+      <Link className="mt-1 inline-block text-primary hover:underline" to={workerGuideHref(environmentId)}>
+        {t('sessions.create.noWorker.guide')}
+      </Link>
+    </Notice>
+  )
+}

@@ -39,6 +39,19 @@ describe('fetchWithSafeRetry', () => {
     expect(send).toHaveBeenCalledTimes(1)
   })
 
+  it.each(['cancel', 'resume'])(
+    'never re-sends a turn %s, although it carries a key (upstream declares none for it, C16)',
+    async (command) => {
+      const send = vi.fn(() => Promise.resolve(new Response('down', { status: 503 })))
+      const request = new Request(`http://gateway.test/api/v1/agent-sessions/s1/turns/t1/${command}`, {
+        method: 'POST',
+        headers: { 'Idempotency-Key': `${command}-1` },
+      })
+      expect((await fetchWithSafeRetry(request, send, fast)).status).toBe(503)
+      expect(send).toHaveBeenCalledTimes(1)
+    },
+  )
+
   it('leaves reads to react-query', async () => {
     const send = vi.fn(() => Promise.resolve(new Response('down', { status: 503 })))
     const read = new Request('http://gateway.test/api/environments', { headers: { 'Idempotency-Key': 'x' } })

@@ -119,9 +119,18 @@ test.describe('environment lifecycle', () => {
     await expect(page.getByRole('link', { name: 'build-workers' })).toHaveCount(0)
   })
 
-  test('a viewer sees environments read-only', async ({ page, login, checkA11y }) => {
+  test('a viewer sees environments read-only, with the reason, and not restricted ones', async ({
+    page,
+    login,
+    checkA11y,
+  }) => {
     await login('bob')
     await expect(page.getByRole('link', { name: 'build-workers' })).toBeVisible()
+    await expect(page.getByText('Read-only', { exact: true })).toBeVisible()
+    await expect(
+      page.getByText(/Your role \(viewer\) can inspect resources but not change them/),
+    ).toBeVisible()
+    await expect(page.getByRole('link', { name: 'edge-runner' })).toHaveCount(0)
     await expect(page.getByRole('button', { name: 'Create environment' })).toHaveCount(0)
     await page.getByRole('link', { name: 'build-workers' }).click()
     await expect(page.getByRole('heading', { name: 'build-workers', level: 1 })).toBeVisible()

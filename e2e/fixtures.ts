@@ -37,7 +37,7 @@ export const test = base.extend<Fixtures>({
       const allowed: RegExp[] = []
       let serviceWorkerRaces = 0
       page.on('pageerror', (error) => {
-        if (isServiceWorkerUpdateRace(error)) {
+        if (isServiceWorkerUpdateRace(error, consoleOrigin)) {
           serviceWorkerRaces += 1
           return
         }

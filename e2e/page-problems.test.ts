@@ -32,13 +32,28 @@ describe('e2e page problems', () => {
     expect(isExpectedLoadFailure('Uncaught TypeError: x is undefined', `${origin}/api/x`, origin)).toBe(false)
   })
 
-  it('recognises only the NotFoundError of a racing service-worker update', () => {
-    const message =
-      "Failed to update a ServiceWorker for scope ('http://127.0.0.1:4317/') with script ('http://127.0.0.1:4317/mockServiceWorker.js'): Not found"
-    expect(isServiceWorkerUpdateRace({ name: 'NotFoundError', message })).toBe(true)
-    expect(isServiceWorkerUpdateRace({ name: 'TypeError', message })).toBe(false)
-    expect(isServiceWorkerUpdateRace({ name: 'NotFoundError', message: 'Failed to fetch' })).toBe(false)
-    expect(isServiceWorkerUpdateRace({ name: 'Error', message: `Uncaught ${message}` })).toBe(false)
+  it('recognises only the racing update of the demo’s worker on the console’s origin', () => {
+    const message = `Failed to update a ServiceWorker for scope ('${origin}/') with script ('${origin}/mockServiceWorker.js'): Not found`
+    expect(isServiceWorkerUpdateRace({ name: 'TypeError', message }, origin)).toBe(true)
+    expect(isServiceWorkerUpdateRace({ name: 'NotFoundError', message }, origin)).toBe(true)
+    expect(isServiceWorkerUpdateRace({ name: 'Error', message }, origin)).toBe(false)
+    // Another worker script, another origin, or another failure of the same update: real problems.
+    expect(
+      isServiceWorkerUpdateRace(
+        { name: 'TypeError', message: message.replace('mockServiceWorker', 'sw') },
+        origin,
+      ),
+    ).toBe(false)
+    expect(isServiceWorkerUpdateRace({ name: 'TypeError', message }, 'http://127.0.0.1:4000')).toBe(false)
+    expect(
+      isServiceWorkerUpdateRace(
+        {
+          name: 'TypeError',
+          message: message.replace('Not found', 'An unknown error occurred when fetching the script.'),
+        },
+        origin,
+      ),
+    ).toBe(false)
   })
 
   it('knows the demo’s worker by its script URL on the console’s origin', () => {

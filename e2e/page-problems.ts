@@ -28,17 +28,22 @@ export function isExpectedLoadFailure(text: string, resourceUrl: string, console
   return parsed.origin !== consoleOrigin || isApiPath(parsed.pathname)
 }
 
+export const MOCK_SERVICE_WORKER_PATH = '/mockServiceWorker.js'
+
 /**
  * msw re-checks its service worker on every page load without awaiting it (`registration.update()`);
- * when the page navigates while that check is in flight, Chromium rejects it with this
- * NotFoundError. It can only come from the demo's worker, so the fixture also requires the page to
- * be controlled by /mockServiceWorker.js before it lets one pass.
+ * when the page navigates while that check is in flight, Chromium rejects it. Seen in Chromium 156
+ * as a TypeError ending in "Not found", for the demo's worker
+ * script on the console's own origin: only that exact message passes, and the fixture also checks
+ * that the page is controlled by that worker before letting it pass.
  */
-export function isServiceWorkerUpdateRace(error: { name: string; message: string }): boolean {
-  return error.name === 'NotFoundError' && error.message.startsWith('Failed to update a ServiceWorker')
+export function isServiceWorkerUpdateRace(
+  error: { name: string; message: string },
+  consoleOrigin: string,
+): boolean {
+  const expected = `Failed to update a ServiceWorker for scope ('${consoleOrigin}/') with script ('${consoleOrigin}${MOCK_SERVICE_WORKER_PATH}'): Not found`
+  return (error.name === 'TypeError' || error.name === 'NotFoundError') && error.message === expected
 }
-
-export const MOCK_SERVICE_WORKER_PATH = '/mockServiceWorker.js'
 
 export function isMockServiceWorker(scriptUrl: string | null | undefined, consoleOrigin: string): boolean {
   return scriptUrl === `${consoleOrigin}${MOCK_SERVICE_WORKER_PATH}`

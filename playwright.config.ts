@@ -2,6 +2,9 @@ import { defineConfig } from '@playwright/test'
 import { consoleOrigin, consolePort, mockServerOrigin, mockServerPort } from './e2e/servers.ts'
 import { assertPortsFree } from './scripts/ports.ts'
 
+// Specs may read the ports from here or from e2e/servers.ts (which does not load this file).
+export { consolePort, mockServerPort } from './e2e/servers.ts'
+
 // The runner loads this file once before it starts the servers, then again in every worker (where
 // the servers it started hold the ports): only the first load checks that the ports are free, so a
 // server someone else left running is an error, never the thing under test.

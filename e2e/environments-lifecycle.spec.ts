@@ -63,7 +63,13 @@ test.describe('environment lifecycle', () => {
   }) => {
     await login('alice', `/environments/${BUILD_WORKERS}?tab=workers`)
     const workers = page.getByRole('table', { name: 'Workers of this environment' })
-    await expect(workers.getByRole('row').filter({ hasText: 'worker-a' }).getByText('Online')).toBeVisible()
+    // The journey starts with both virtual workers connected: each is online from its first poll,
+    // which can come some seconds after the demo starts (a worker finishing seeded work first).
+    for (const worker of ['worker-a', 'worker-b']) {
+      await expect(workers.getByRole('row').filter({ hasText: worker }).getByText('Online')).toBeVisible({
+        timeout: 30_000,
+      })
+    }
 
     await page.getByRole('button', { name: 'Rotate key' }).click()
     const confirm = page.getByRole('dialog', { name: 'Rotate the key of build-workers?' })

@@ -87,16 +87,15 @@ export const test = base.extend<Fixtures>({
         token: answer.token,
         user: { userId: answer.userId, username: answer.username, roles: answer.roles },
       }
-      // Stored as the console stores a sign-in (sessionStorage, this tab only). A new tab first
-      // opens an empty page on the console's origin (answered here, not by a server), so the
-      // console itself starts only once, at `next`.
-      if (new URL(page.url()).origin !== consoleOrigin) {
-        await page.route(SIGN_IN_PAGE, (route) =>
-          route.fulfill({ contentType: 'text/html', body: '<!doctype html><link rel="icon" href="data:,">' }),
-        )
-        await page.goto(SIGN_IN_PAGE)
-        await page.unroute(SIGN_IN_PAGE)
-      }
+      // Stored as the console stores a sign-in (sessionStorage, this tab only), from an empty page
+      // of the console's origin (answered here, not by a server): a console already open in the
+      // tab is unloaded first, so it cannot sign the new user out while it goes, and the console
+      // starts only once, at `next`. (The demo's worker lets navigations through untouched.)
+      await page.route(SIGN_IN_PAGE, (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<!doctype html><link rel="icon" href="data:,">' }),
+      )
+      await page.goto(SIGN_IN_PAGE)
+      await page.unroute(SIGN_IN_PAGE)
       await page.evaluate((signedIn) => {
         sessionStorage.setItem('asc.draft-owner', signedIn.user.userId)
         sessionStorage.setItem('asc.auth', JSON.stringify(signedIn))

@@ -9,8 +9,8 @@ import { contentSecurityPolicy } from './src/lib/content-security-policy.ts'
 
 /**
  * Serves the built console with its Content-Security-Policy, computed from the console-config.json
- * being served, so pointing the console at another Gateway needs no rebuild. Production servers
- * should send the same header (see README); the dev server is left alone because hot reload
+ * being served, so pointing the console at another Gateway needs no rebuild. deploy/ renders
+ * the same header for nginx (see README, "Deploy"); the dev server is left alone because hot reload
  * injects inline scripts.
  */
 function consoleCsp(): Plugin {
@@ -37,17 +37,14 @@ function consoleCsp(): Plugin {
   }
 }
 
-// One config for three builds:
-// - `vite` / `vite build --mode demo`: the console with the bundled mock (MSW service worker);
-// - `vite build`: the console for a real Gateway (mock code is never loaded, see src/app/bootstrap.ts).
-export default defineConfig(({ mode }) => ({
+// One build for every deployment: console-config.json (read at start-up) chooses the bundled mock
+// or a real Gateway, and a real-API console never loads the mock's chunk (see src/app/main.tsx).
+// VITE_API_MODE / VITE_API_BASE_URL, set for `vite` or `vite build`, override the file
+// (src/lib/runtime-config.ts).
+export default defineConfig({
   plugins: [messageCatalogs(), react(), tailwindcss(), consoleCsp()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
-  },
-  define: {
-    // The dev server and the demo build answer from the bundled mock unless VITE_API_MODE=real.
-    __DEMO_DEFAULT__: JSON.stringify(mode === 'development' || mode === 'demo'),
   },
   server: { port: 5173, strictPort: false },
   preview: { port: 4173 },
@@ -57,4 +54,4 @@ export default defineConfig(({ mode }) => ({
     // The bundled mock (msw + seed) is one lazily loaded ~520 KB chunk that real deployments never load.
     chunkSizeWarningLimit: 600,
   },
-}))
+})

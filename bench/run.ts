@@ -7,9 +7,10 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { cpus } from 'node:os'
 import { gzipSync } from 'node:zlib'
 import { chromium, type Browser, type Page } from '@playwright/test'
+import { assertPortsFree, portFromEnv } from '../scripts/ports.ts'
 
-const PREVIEW_PORT = Number(process.env.BENCH_PREVIEW_PORT ?? 4600)
-const MOCK_PORT = Number(process.env.BENCH_MOCK_PORT ?? 4601)
+const PREVIEW_PORT = portFromEnv('BENCH_PREVIEW_PORT', 4600)
+const MOCK_PORT = portFromEnv('BENCH_MOCK_PORT', 4601)
 const CONSOLE = `http://127.0.0.1:${PREVIEW_PORT}`
 const GATEWAY = `http://127.0.0.1:${MOCK_PORT}`
 const LARGE_SESSION = 'sess_largehistory1'
@@ -66,9 +67,10 @@ async function run(command: string, commandArgs: string[]): Promise<void> {
   })
 }
 
-async function waitFor(url: string, timeoutMs: number) {
+async function waitFor(url: string, server: ChildProcess, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs
   for (;;) {
+    if (server.exitCode !== null) throw new Error(`the server for ${url} exited (code ${server.exitCode})`)
     try {
       await fetch(url)
       return
@@ -346,12 +348,17 @@ async function live(browser: Browser, auth: Auth, expectedBefore: number): Promi
 }
 
 async function main() {
+  // Figures from someone else's server would be figures of something else.
+  await assertPortsFree([
+    { port: PREVIEW_PORT, variable: 'BENCH_PREVIEW_PORT' },
+    { port: MOCK_PORT, variable: 'BENCH_MOCK_PORT' },
+  ])
   if (!args.includes('--no-build')) {
     log('building the console (vite build)…')
     await run('npx', ['vite', 'build', '--logLevel', 'error', '--outDir', OUT_DIR, '--emptyOutDir'])
   }
   log(`starting the mock on ${GATEWAY} (${BULK_ENVIRONMENTS} environments, ${LARGE_EVENTS} events)…`)
-  start('node_modules/.bin/tsx', [
+  const mock = start('node_modules/.bin/tsx', [
     'src/mocks/server.ts',
     '--port',
     String(MOCK_PORT),
@@ -360,15 +367,15 @@ async function main() {
     '--large-session-events',
     String(LARGE_EVENTS),
   ])
-  start(
+  const preview = start(
     'node_modules/.bin/vite',
     ['preview', '--host', '127.0.0.1', '--port', String(PREVIEW_PORT), '--strictPort', '--outDir', OUT_DIR],
     {
       CONSOLE_CSP_CONNECT_SRC: GATEWAY,
     },
   )
-  await waitFor(`${GATEWAY}/api/auth/me`, 180_000)
-  await waitFor(CONSOLE, 60_000)
+  await waitFor(`${GATEWAY}/api/auth/me`, mock, 180_000)
+  await waitFor(CONSOLE, preview, 60_000)
   const auth = await login()
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

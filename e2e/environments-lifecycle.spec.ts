@@ -63,13 +63,16 @@ test.describe('environment lifecycle', () => {
   }) => {
     await login('alice', `/environments/${BUILD_WORKERS}?tab=workers`)
     const workers = page.getByRole('table', { name: 'Workers of this environment' })
-    // Online shows as busy (working on a claim) or idle (polling for work).
-    await expect(
-      workers
-        .getByRole('row')
-        .filter({ hasText: 'worker-a' })
-        .getByText(/^(Busy|Idle)$/),
-    ).toBeVisible()
+    // The journey starts with both virtual workers connected: each is online (busy on a claim or idle
+    // polling for work) from its first poll, which can come some seconds after the demo starts.
+    for (const worker of ['worker-a', 'worker-b']) {
+      await expect(
+        workers
+          .getByRole('row')
+          .filter({ hasText: worker })
+          .getByText(/^(Busy|Idle)$/),
+      ).toBeVisible({ timeout: 30_000 })
+    }
 
     await page.getByRole('button', { name: 'Rotate key' }).click()
     const confirm = page.getByRole('dialog', { name: 'Rotate the key of build-workers?' })
@@ -125,9 +128,18 @@ test.describe('environment lifecycle', () => {
     await expect(page.getByRole('link', { name: 'build-workers' })).toHaveCount(0)
   })
 
-  test('a viewer sees environments read-only', async ({ page, login, checkA11y }) => {
+  test('a viewer sees environments read-only, with the reason, and not restricted ones', async ({
+    page,
+    login,
+    checkA11y,
+  }) => {
     await login('bob')
     await expect(page.getByRole('link', { name: 'build-workers' })).toBeVisible()
+    await expect(page.getByText('Read-only', { exact: true })).toBeVisible()
+    await expect(
+      page.getByText(/Your role \(viewer\) can inspect resources but not change them/),
+    ).toBeVisible()
+    await expect(page.getByRole('link', { name: 'edge-runner' })).toHaveCount(0)
     await expect(page.getByRole('button', { name: 'Create environment' })).toHaveCount(0)
     await page.getByRole('link', { name: 'build-workers' }).click()
     await expect(page.getByRole('heading', { name: 'build-workers', level: 1 })).toBeVisible()

@@ -1,46 +1,107 @@
 import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Page } from '@playwright/test'
+import {
+  isAssetFailure,
+  isExpectedLoadFailure,
+  isMockServiceWorker,
+  isServiceWorkerUpdateRace,
+} from './page-problems'
+import { consoleOrigin, mockServerOrigin } from './servers'
 
 export type DemoUser = 'admin' | 'alice' | 'bob'
 
+type PageProblems = {
+  /**
+   * A console error this test provokes on purpose and asserts itself. Applies to this test only;
+   * every other console error still fails it.
+   */
+  allowConsoleError: (pattern: RegExp) => void
+}
+
 type Fixtures = {
-  /** Console errors and page errors seen during the test; the test fails if any remain unexpected. */
-  consoleProblems: string[]
+  /** Uncaught errors, console errors and error answers for the console's own files fail the test. */
+  pageProblems: PageProblems
+  /** Signs in through the API and opens `next` (default /environments) as that user. */
   login: (user: DemoUser, next?: string) => Promise<void>
   checkA11y: (page: Page, context: string) => Promise<void>
 }
 
+const SIGN_IN_PAGE = `${consoleOrigin}/__e2e/sign-in`
+
+type LoginAnswer = { token: string; userId: string; username: string; roles: string[] }
+
 export const test = base.extend<Fixtures>({
-  consoleProblems: [
-    async ({ page }, use) => {
+  pageProblems: [
+    async ({ page, context }, use) => {
       const problems: string[] = []
+      const allowed: RegExp[] = []
+      let serviceWorkerRaces = 0
       page.on('pageerror', (error) => {
-        // msw re-checks its service worker on every page load; when a test navigates again while
-        // that check is in flight, Chromium rejects it with this NotFoundError. It comes from the
-        // demo's mock plumbing (the real-API build has no service worker), not from the console.
-        if (error.message.startsWith('Failed to update a ServiceWorker')) return
-        problems.push(`pageerror: ${error.message}`)
+        if (isServiceWorkerUpdateRace(error, consoleOrigin)) {
+          serviceWorkerRaces += 1
+          return
+        }
+        problems.push(`pageerror: ${error.name}: ${error.message}`)
       })
       page.on('console', (message) => {
-        // Chromium logs every 4xx/5xx answer as "Failed to load resource"; that is the network
-        // talking, not the console. Anything else logged as an error is a defect.
-        // The CSP test provokes a violation on purpose and asserts it itself.
+        if (message.type() !== 'error') return
         const text = message.text()
-        const isExpected =
-          text.startsWith('Failed to load resource') || text.includes('https://attacker.example/exfiltrate')
-        if (message.type() === 'error' && !isExpected) {
-          problems.push(`console.error: ${text}`)
+        if (isExpectedLoadFailure(text, message.location().url, consoleOrigin)) return
+        if (allowed.some((pattern) => pattern.test(text))) return
+        problems.push(`console.error: ${text}`)
+      })
+      // Every page and the service worker of this context: a JS chunk, console-config.json or the
+      // worker script answered with an error is a broken deployment, whatever the screen shows.
+      context.on('response', (response) => {
+        if (isAssetFailure(response.url(), response.status(), consoleOrigin)) {
+          problems.push(`HTTP ${response.status()} for ${response.url()}`)
         }
       })
-      await use(problems)
-      expect(problems, 'no uncaught errors or console errors').toEqual([])
+      await use({ allowConsoleError: (pattern) => allowed.push(pattern) })
+      if (serviceWorkerRaces > 0) {
+        // Only the demo's own worker may have raced; in real-API mode there is no worker at all.
+        const scriptUrl = await page
+          .evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)
+          .catch(() => null)
+        if (!isMockServiceWorker(scriptUrl, consoleOrigin)) {
+          problems.push(
+            `pageerror: ${serviceWorkerRaces} service-worker update failure(s) on a page controlled by ${scriptUrl ?? 'no worker'}`,
+          )
+        }
+      }
+      expect(problems, 'no uncaught errors, console errors or failed console files').toEqual([])
     },
     { auto: true },
   ],
-  login: async ({ page }, use) => {
+  login: async ({ page, request }, use) => {
     await use(async (user, next = '/environments') => {
-      await page.goto(`/login?next=${encodeURIComponent(next)}`)
-      await page.getByRole('button', { name: `Sign in as ${user}` }).click()
+      // The same mock as the one in the page, over HTTP: its tokens are signed the way the page's
+      // are (as a Gateway's replicas share a key), so the page accepts one without showing the
+      // sign-in form. shell.spec.ts and the keyboard journey sign in through the form itself.
+      const response = await request.post(`${mockServerOrigin}/api/auth/login`, {
+        data: { username: user, password: user },
+      })
+      expect(response.status(), `sign-in of ${user} through the API`).toBe(200)
+      const answer = (await response.json()) as LoginAnswer
+      const auth = {
+        token: answer.token,
+        user: { userId: answer.userId, username: answer.username, roles: answer.roles },
+      }
+      // Stored as the console stores a sign-in (sessionStorage, this tab only), from an empty page
+      // of the console's origin (answered here, not by a server): a console already open in the
+      // tab is unloaded first, so it cannot sign the new user out while it goes, and the console
+      // starts only once, at `next`. (The demo's worker lets navigations through untouched.)
+      await page.route(SIGN_IN_PAGE, (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<!doctype html><link rel="icon" href="data:,">' }),
+      )
+      await page.goto(SIGN_IN_PAGE)
+      await page.unroute(SIGN_IN_PAGE)
+      await page.evaluate((signedIn) => {
+        sessionStorage.setItem('asc.draft-owner', signedIn.user.userId)
+        sessionStorage.setItem('asc.auth', JSON.stringify(signedIn))
+      }, auth)
+      await page.goto(next)
+      await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
       await expect(page).toHaveURL(new RegExp(`${next.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))
     })
   },

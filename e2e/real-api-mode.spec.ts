@@ -1,8 +1,6 @@
 import type { Page } from '@playwright/test'
-import { mockServerPort } from '../playwright.config'
+import { mockServerOrigin } from './servers'
 import { expect, test } from './fixtures'
-
-const gateway = `http://127.0.0.1:${mockServerPort}`
 
 /**
  * Serves console-config.json pointing at `apiBaseUrl`. The preview server allows these Gateways in
@@ -16,10 +14,10 @@ async function pointConsoleAt(page: Page, apiBaseUrl: string) {
 
 test('in real-API mode the console talks to a Gateway over HTTP, with no demo backend', async ({ page }) => {
   // The deployed console-config.json decides the mode; here it points at `npm run mock:serve`.
-  await pointConsoleAt(page, gateway)
+  await pointConsoleAt(page, mockServerOrigin)
   const apiCalls: string[] = []
   page.on('request', (request) => {
-    if (request.url().startsWith(gateway))
+    if (request.url().startsWith(mockServerOrigin))
       apiCalls.push(`${request.method()} ${new URL(request.url()).pathname}`)
   })
 
@@ -53,7 +51,12 @@ test('an unreachable Gateway shows a banner with retry, never a blank page', asy
   await expect(page.getByRole('alert').filter({ hasText: 'Could not reach the API' })).toBeVisible()
 })
 
-test('the console is served with a Content-Security-Policy that blocks other origins', async ({ page }) => {
+test('the console is served with a Content-Security-Policy that blocks other origins', async ({
+  page,
+  pageProblems,
+}) => {
+  // The blocked call below makes Chromium log the violation; this test asserts it itself.
+  pageProblems.allowConsoleError(/https:\/\/attacker\.example\/exfiltrate/)
   const violations: string[] = []
   await page.exposeFunction('reportViolation', (text: string) => violations.push(text))
   await page.addInitScript(() => {

@@ -5,8 +5,10 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { chromium, type Page } from '@playwright/test'
+import { assertPortsFree, portFromEnv } from './ports.ts'
 
-const port = 4399
+const port = portFromEnv('SCREENSHOTS_PORT', 4399)
+await assertPortsFree([{ port, variable: 'SCREENSHOTS_PORT' }])
 const origin = `http://127.0.0.1:${port}`
 const outDir = 'docs/screenshots'
 

@@ -1,5 +1,3 @@
-import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
 import { afterEach, beforeEach, vi } from 'vitest'
 import type { Messages } from '@lingui/core'
 import { setSafeRetryPolicy } from '@/api/safe-retry'
@@ -20,16 +18,6 @@ i18n.activate('en')
 // itself is tested in src/api/safe-retry.test.ts and under faults in e2e.
 setSafeRetryPolicy({ retries: 0 })
 
-// jsdom has no layout: give elements a size so virtualised lists render rows in tests.
-if (typeof Element !== 'undefined' && typeof Element.prototype.scrollIntoView !== 'function') {
-  // jsdom has no scrolling; screens that scroll a selected row into view must not crash there.
-  Element.prototype.scrollIntoView = function scrollIntoView() {}
-}
-if (typeof HTMLElement !== 'undefined') {
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, value: 800 })
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, value: 1200 })
-}
-
 // A console.error or console.warn during a test fails it: React warnings and unhandled
 // request logs are bugs. A test that expects one calls `allowConsole()`.
 let isConsoleAllowed = false
@@ -47,12 +35,12 @@ beforeEach(() => {
   }
 })
 afterEach(() => {
-  if (typeof document !== 'undefined') {
-    cleanup()
-    sessionStorage.clear()
-    localStorage.clear()
-  }
   if (!isConsoleAllowed && consoleMessages.length > 0) {
     throw new Error(`Unexpected console output during test:\n${consoleMessages.join('\n')}`)
   }
 })
+
+// The DOM part only where there is a DOM: Node-environment tests skip loading Testing Library.
+// Imported after the console check is registered so that its afterEach (unmounting, which can
+// itself log) runs first: Vitest runs after-hooks in reverse order of registration.
+if (typeof document !== 'undefined') await import('./setup-dom')

@@ -67,6 +67,20 @@ describe('workerPresence', () => {
     expect(offline.state).toBe('offline')
   })
 
+  it('does not take a server-side stop of its item for a sign of life (C11)', () => {
+    // The session went idle a second ago and the server stopped the item this worker had claimed
+    // long before; the worker itself has been silent for ten minutes.
+    const presence = workerPresence(
+      'worker-b',
+      [item({ claimedBy: 'worker-b', status: 'stopped', updatedAt: NOW - 1_000 })],
+      { 'worker-b': NOW - 10 * 60_000 },
+      NOW,
+    )
+    expect(presence.lastActivityAt).toBeNull()
+    expect(presence.lastSeenAt).toBe(NOW - 10 * 60_000)
+    expect(presence).toMatchObject({ state: 'offline', isOnline: false })
+  })
+
   it('is unknown with no poll and no claim, and treats future times as fresh (clock skew)', () => {
     expect(workerPresence('nobody', [], {}, NOW).state).toBe('unknown')
     expect(workerPresence('worker-a', [], { 'worker-a': NOW + 30_000 }, NOW).state).toBe('idle')

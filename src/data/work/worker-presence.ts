@@ -70,7 +70,10 @@ export function workerPresence(
 ): WorkerPresence {
   const own = items.filter((item) => item.claimedBy === workerId)
   const lastPollAt = finite(Object.hasOwn(heartbeats, workerId) ? heartbeats[workerId] : undefined)
-  const lastActivityAt = own.length > 0 ? Math.max(...own.map((item) => item.updatedAt)) : null
+  // Only a claim still held says the worker was there: the server stops a session's items itself
+  // when the session goes idle (C11), which moves `updatedAt` of items whose worker may be long gone.
+  const held = own.filter(isCurrentClaim)
+  const lastActivityAt = held.length > 0 ? Math.max(...held.map((item) => item.updatedAt)) : null
   const lastSeenAt =
     lastPollAt === null && lastActivityAt === null ? null : Math.max(lastPollAt ?? 0, lastActivityAt ?? 0)
   const isBusy = own.some((item) => isFreshClaim(item, now))
@@ -91,7 +94,7 @@ export function workerPresence(
     lastPollAt,
     lastActivityAt,
     lastSeenAt,
-    claims: own.filter(isCurrentClaim).sort((a, b) => b.updatedAt - a.updatedAt),
+    claims: held.sort((a, b) => b.updatedAt - a.updatedAt),
     staleClaims: own.filter((item) => isStaleClaim(item, now)),
   }
 }

@@ -1,10 +1,50 @@
 import js from '@eslint/js'
 import pluginQuery from '@tanstack/eslint-plugin-query'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+import importX from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 const features = ['environments', 'agents', 'sessions', 'identity']
+
+// Layer boundaries, checked on the resolved file so relative imports count as much as `@/` ones.
+const consoleLayers = ['app', 'features', 'components', 'lib', 'api', 'data', 'i18n', 'styles']
+const boundaryZones = [
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: 'Features do not import each other; compose them in src/app.',
+  })),
+  {
+    target: ['./src/features', './src/components', './src/lib', './src/api', './src/data', './src/i18n'],
+    from: './src/app',
+    message: 'Only the app layer composes; nothing below it imports from src/app.',
+  },
+  {
+    target: ['./src/components', './src/lib', './src/api', './src/data', './src/i18n'],
+    from: './src/features',
+    message: 'Shared layers do not depend on features.',
+  },
+  {
+    target: './src/mocks',
+    from: ['./src/app', './src/features'],
+    message: 'The mock serves the API; it never depends on the console that calls it.',
+  },
+]
+const consoleNeverImportsMocks = {
+  target: consoleLayers.map((layer) => `./src/${layer}`),
+  from: './src/mocks',
+  message: 'Console code talks to the API, never to the mock; only tests and the demo bootstrap load it.',
+}
+// The demo bootstrap starts the in-browser mock and its Demo panel drives it; tests build fixtures with it.
+const mockUsers = [
+  'src/**/*.test.{ts,tsx}',
+  'src/testing/**',
+  'src/app/main.tsx',
+  'src/app/layout/demo-panel.tsx',
+]
 
 const literalMessageIds = {
   selector: "CallExpression[callee.name='t'][arguments.0.type!='Literal']",
@@ -94,32 +134,38 @@ export default tseslint.config(
       ],
     },
   },
-  // Features never import each other; only src/app composes them.
-  ...features.map((feature) => ({
-    files: [`src/features/${feature}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: features.filter((f) => f !== feature).map((f) => `@/features/${f}/**`),
-              message: 'Features do not import each other; compose them in src/app.',
-            },
-            { group: ['@/app/**'], message: 'Features do not import the app layer.' },
-          ],
-        },
-      ],
-    },
-  })),
   {
-    files: ['src/components/**', 'src/lib/**', 'src/api/**', 'src/data/**'],
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The import graph is read with the TypeScript parser (no-cycle follows every module it reaches).
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: [...boundaryZones, consoleNeverImportsMocks] }],
+    },
+  },
+  {
+    files: mockUsers,
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaryZones }] },
+  },
+  {
+    // Only the data layer calls the API (src/api holds the client, src/data the calls).
+    files: ['src/app/**', 'src/features/**', 'src/components/**', 'src/lib/**'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/app/connect-api.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            { group: ['@/features/**', '@/app/**'], message: 'Shared layers do not depend on features.' },
+          paths: [
+            {
+              name: '@/api/client',
+              importNames: ['api'],
+              message: 'Call the API through src/data (queries and mutation hooks), not the client.',
+            },
           ],
         },
       ],

@@ -70,7 +70,7 @@ describe('creating a session', () => {
   it('shows the environment the server chose when none was given and the agent has none (C17)', async () => {
     const { app, dialog, sent } = await openDialog(AGENT.triageBot)
     expect(within(dialog).getByTestId('inherited-environment')).toHaveTextContent(
-      /None: if you do not choose one below, the server chooses/,
+      /None\. If you do not choose one below, it depends on the server: some versions choose one/,
     )
     // The server picks one (here: shared-docs, as if it were the caller's oldest environment).
     app.server.use(
@@ -158,6 +158,28 @@ describe('creating a session', () => {
     // Two requests reached the server: the console's, and this test's server acting on it. None
     // was re-sent, and no second session was made.
     expect(sent).toHaveLength(2)
+  })
+
+  it('shows the refusal of a server that does not choose an environment itself (C17, older versions)', async () => {
+    const { app, dialog, sent } = await openDialog(AGENT.triageBot)
+    app.server.use(
+      http.post('*/api/v1/agent-sessions', () =>
+        HttpResponse.json(
+          { error: 'environmentId required (set on session or agent.defaultEnvironmentId)' },
+          { status: 400 },
+        ),
+      ),
+    )
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create session' }))
+    const alert = await within(dialog).findByRole('alert')
+    expect(alert).toHaveTextContent('environmentId required (set on session or agent.defaultEnvironmentId)')
+    expect(alert).not.toHaveTextContent(/may have been created/)
+    expect(sent).toHaveLength(1)
+    // The choice is still there to make: an explicit environment for this session.
+    expect(
+      within(dialog).getByRole('radio', { name: /Choose an environment for this session only/ }),
+    ).toBeEnabled()
+    expect(app.location.pathname).toBe('/sessions')
   })
 
   it('says plainly that nothing was created when the server refused it', async () => {

@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
+
+// A screen's first render loads its lazy route chunk and catalog; on a busy 2-core CI machine that
+// can take longer than Testing Library's 1 s default for findBy/waitFor. Waiting longer for what must
+// appear changes no assertion, it only stops load from failing a correct screen.
+configure({ asyncUtilTimeout: 5_000 })
 
 // jsdom has no scrolling; screens that scroll a selected row into view must not crash there.
 if (typeof Element.prototype.scrollIntoView !== 'function') {

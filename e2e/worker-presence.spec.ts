@@ -85,3 +85,38 @@ test('a worker running a tool call past 60 s of poll silence stays busy and is n
   })
   await expect(row.getByText('Busy', { exact: true })).toBeVisible()
 })
+
+// 15.5: with no worker polling, a new turn's diagnosis must not say "No blocker found" for the 45 s a
+// silent worker's last poll still looks fresh: unclaimed work is proof that nobody polls.
+test('with no worker polling, the New session dialog warns and a new turn is diagnosed within 5 s', async ({
+  page,
+  login,
+}) => {
+  await login('alice', '/sessions')
+  const created = await callApi(page, 'POST', '/api/environments', {
+    name: 'no-workers',
+    type: 'self_hosted',
+  })
+  expect(created.status).toBe(200)
+  const environmentId = (created.body as { id: string }).id
+  await page.reload()
+
+  await page.getByRole('button', { name: 'New session' }).click()
+  const dialog = page.getByRole('dialog', { name: 'New session' })
+  await dialog.getByRole('combobox', { name: 'Agent' }).selectOption(SEEDED.triageBot)
+  await dialog.getByRole('radio', { name: /for this session only/ }).check()
+  await dialog.getByRole('combobox', { name: 'Environment' }).selectOption(environmentId)
+  await expect(dialog.getByText('No worker is online for no-workers')).toBeVisible()
+  await dialog.getByRole('button', { name: 'Create session' }).click()
+  await expect(page).toHaveURL(/\/sessions\/sess_/)
+
+  await page.getByRole('button', { name: 'Verify this environment' }).click()
+  const cause = page
+    .getByRole('listitem')
+    .filter({ hasText: 'No worker is online for this self-hosted environment' })
+  await expect(cause).toBeVisible({ timeout: 5_000 })
+  await expect(cause).toContainText('blocking')
+  await expect(page.getByText('No blocker found')).toHaveCount(0)
+  await cause.getByRole('link', { name: 'Open the worker guide to start a worker' }).click()
+  await expect(page).toHaveURL(new RegExp(`/environments/${environmentId}\\?tab=workers#worker-guide$`))
+})

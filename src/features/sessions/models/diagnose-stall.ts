@@ -1,5 +1,6 @@
 import type { components } from '@/api/schema.gen'
 import { joinList } from './join-list'
+import type { Environment } from '@/data/environments/types'
 import { unlinkedPollingWorkers } from './unlinked-workers'
 import { isRecord, readNumber } from '@/data/sessions/event-data'
 import {
@@ -14,7 +15,6 @@ import { formatDuration } from '@/lib/format-duration'
 
 type Schemas = components['schemas']
 type Turn = Schemas['Turn']
-type Environment = Schemas['Environment']
 type WorkItem = Schemas['WorkItem']
 
 export type StallCauseCode =

@@ -236,6 +236,7 @@ describe('TranscriptBuilder', () => {
       return row?.kind === 'action' ? row.action : undefined
     }
     expect(action()).toMatchObject({ status: 'created', toolName: 'publish', toolKey: 't1:c1' })
+    expect(kinds(builder.rows)).toEqual(['turn', 'message', 'action'])
     const rejected = at('required_action.rejected', 3, { turn_id: 't1', request_id: 'req1', reason: 'busy' })
     const reopened = at('required_action.created', 4, { ...created.data })
     builder.sync([...events, rejected])
@@ -248,6 +249,25 @@ describe('TranscriptBuilder', () => {
     expect(action()?.status).toBe('resolved')
     // One card follows the request through every step.
     expect(kinds(builder.rows)).toEqual(['turn', 'message', 'action'])
+  })
+
+  it('shows the confirmation of a call both as its own block and on the call’s card', () => {
+    const builder = build([
+      ...userTurn('t1', 1, 'publish'),
+      at('tool.requested', 2, { turn_id: 't1', tool_call_id: 'c1', name: 'publish', input: {} }),
+      at('required_action.created', 3, {
+        turn_id: 't1',
+        request_id: 'req1',
+        kind: 'confirmation',
+        tool_call: { id: 'c1', name: 'publish', input: {} },
+      }),
+    ])
+    expect(kinds(builder.rows)).toEqual(['turn', 'message', 'tool', 'action'])
+    const tool = builder.rows[2]
+    expect(tool?.kind === 'tool' && tool.record.confirmation).toEqual({
+      requestId: 'req1',
+      status: 'pending',
+    })
   })
 
   it('shows unknown event types (and deltas it cannot place) as neutral rows, never dropping them', () => {
@@ -263,7 +283,9 @@ describe('TranscriptBuilder', () => {
       2, 3, 4,
     ])
     // A turn-less event joins the block being read, not a block of its own.
-    expect(builder.rows[3]?.turnId).toBeNull()
+    const turnless = builder.rows[3]
+    expect(turnless?.kind === 'event' && turnless.turnId).toBeNull()
+    expect(builder.turnList()).toHaveLength(1)
   })
 
   it('extends its rows as events arrive and rebuilds only when the log was replaced', () => {

@@ -280,6 +280,11 @@ export class TranscriptBuilder {
     this.isDirty = false
   }
 
+  private bumpRow(key: string) {
+    const row = this.rowsByKey.get(key)
+    if (row) row.rev += 1
+  }
+
   private touchTurn(block: Block) {
     block.turn.rev += 1
     block.header.rev += 1
@@ -287,15 +292,19 @@ export class TranscriptBuilder {
 
   private add(event: PublicEvent, index: number) {
     const turnId = eventTurnId(event)
+    // Session status changes before the first turn say nothing a reader needs: no empty block.
+    if (turnId === null && this.blocks.length === 0 && isFolded(event)) return
     const block = this.blockFor(turnId, event)
     const { turn } = block
     if (turnId !== null) turn.lastAt = Math.max(turn.lastAt, event.created_at)
 
     const record = this.tools.add(event)
-    if (record) {
+    if (record && eventFamily(event.type) === 'tool') {
       this.addTool(block, record, event)
       return
     }
+    // A confirmation also shows on its call's card.
+    if (record) this.bumpRow(`tool:${record.key}`)
     if (eventFamily(event.type) === 'item' && this.addItem(block, event)) return
     if (eventFamily(event.type) === 'required_action' && this.addAction(block, event)) return
     if (isFolded(event)) this.foldTurn(block, event)
@@ -516,5 +525,23 @@ export class TranscriptBuilder {
     }
     if (turnId !== null) this.errorsOfTurn.set(turnId, row)
     this.append(block, row, event.id)
+  }
+}
+
+/** The first event a block was folded from: where the same entry sits in the event log. */
+export function rowFirstEventId(row: TranscriptRow): string {
+  switch (row.kind) {
+    case 'turn':
+      return row.turn.firstEventId
+    case 'message':
+      return row.message.firstEventId
+    case 'tool':
+      return row.record.firstEventId
+    case 'action':
+      return row.action.firstEventId
+    case 'error':
+      return row.error.firstEventId
+    case 'event':
+      return row.eventId
   }
 }

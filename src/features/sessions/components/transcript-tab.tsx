@@ -1,0 +1,147 @@
+import { useQuery } from '@tanstack/react-query'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { TranscriptList } from './transcript-list'
+import { TranscriptScopeContext, type TranscriptScope } from './transcript-rows'
+import { eventTurnId } from '@/data/sessions/event-data'
+import { environmentQuery } from '@/data/environments/queries'
+import { workItemsQuery } from '@/data/work/queries'
+import type { Session } from '@/data/sessions/types'
+import type { SessionEventLog } from '../hooks/use-session-event-log'
+import { useTranscript } from '../hooks/use-transcript'
+import { useEventLog } from '../hooks/use-event-log'
+import type { EventStore } from '../models/event-store'
+import { rowFirstEventId } from '../models/transcript-builder'
+import { Notice } from '@/components/ui/notice'
+import { LoadingState } from '@/components/ui/states'
+import { useT } from '@/i18n'
+
+/** Blocks wanted below a permalinked entry before scrolling to it, so it can sit mid-view. */
+const NEIGHBOUR_ROWS = 12
+
+function selectTurnStarts(store: EventStore): ReadonlyMap<string, number> {
+  const starts = new Map<string, number>()
+  for (const event of store.all()) {
+    const turnId = event.type === 'turn.accepted' ? eventTurnId(event) : null
+    if (turnId) starts.set(turnId, event.created_at)
+  }
+  return starts
+}
+
+type TranscriptTabProps = {
+  session: Session
+  log: SessionEventLog
+  canWrite: boolean
+  hasDiagnosis: boolean
+}
+
+/**
+ * The session read as a conversation (the default tab): turn blocks with the user's message, the
+ * assistant's answers as Markdown, each tool call as a compact card, required actions to answer,
+ * errors and usage. The selected block is in the URL (`?entry=`), so a reload or a shared link
+ * reopens on it.
+ */
+export function TranscriptTab({ session, log, canWrite, hasDiagnosis }: TranscriptTabProps) {
+  const { t } = useT('sessions', 'sessions:transcript')
+  const { builder, rowCount } = useTranscript(log.store)
+  const [params, setParams] = useSearchParams()
+  const selectedKey = params.get('entry')
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set())
+  const [scroll, setScroll] = useState<{ row: number | null; request: number }>({ row: null, request: 0 })
+  const environmentId = session.environmentId ?? null
+  const environment = useQuery({ ...environmentQuery(environmentId ?? ''), enabled: environmentId !== null })
+  const isSelfHosted = environment.data?.type === 'self_hosted'
+  const work = useQuery({ ...workItemsQuery(environmentId ?? ''), enabled: isSelfHosted })
+  const turnStartedAt = useEventLog(log.store, selectTurnStarts)
+
+  const select = useCallback(
+    (key: string) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current)
+          next.set('tab', 'transcript')
+          next.set('entry', key)
+          const row = builder.row(key)
+          // The same entry in the event log, so switching tabs keeps the place.
+          if (row) next.set('event', rowFirstEventId(row))
+          return next
+        },
+        { replace: true },
+      ),
+    [builder, setParams],
+  )
+  const toggle = useCallback(
+    (key: string) =>
+      setExpanded((current) => {
+        const next = new Set(current)
+        if (next.has(key)) next.delete(key)
+        else next.add(key)
+        return next
+      }),
+    [],
+  )
+
+  const environmentLabel = environment.data
+    ? t('sessions.environmentWithType', { name: environment.data.name, type: environment.data.type })
+    : (environmentId ?? t('sessions.none'))
+  const workItems = work.data
+  const scope = useMemo<TranscriptScope>(
+    () => ({
+      sessionId: session.id,
+      environmentId,
+      environmentLabel,
+      claims: { sessionId: session.id, isSelfHosted, workItems: workItems ?? [], turnStartedAt },
+      canWrite,
+      hasDiagnosis,
+      eventAt: (index) => log.store.at(index),
+      onSelect: select,
+      onToggle: toggle,
+    }),
+    [
+      session.id,
+      environmentId,
+      environmentLabel,
+      isSelfHosted,
+      workItems,
+      turnStartedAt,
+      canWrite,
+      hasDiagnosis,
+      log.store,
+      select,
+      toggle,
+    ],
+  )
+
+  // Bring a permalinked entry into view once it exists (and some blocks after it, while loading).
+  const selectedRow = selectedKey === null ? -1 : builder.indexOf(selectedKey)
+  const isLoading = log.phase === 'snapshot' || log.phase === 'history'
+  const hasNeighbours = selectedRow >= 0 && (!isLoading || rowCount - selectedRow > NEIGHBOUR_ROWS)
+  const shownFor = useRef<string | null>(null)
+  useEffect(() => {
+    if (selectedKey === null || !hasNeighbours || shownFor.current === selectedKey) return
+    shownFor.current = selectedKey
+    setScroll((current) => ({ row: selectedRow, request: current.request + 1 }))
+  }, [selectedKey, selectedRow, hasNeighbours])
+
+  if (rowCount === 0 && isLoading) return <LoadingState label={t('sessions.transcript.loading')} />
+  if (rowCount === 0) return <Notice>{t('sessions.transcript.empty')}</Notice>
+  return (
+    <TranscriptScopeContext value={scope}>
+      <div className="flex flex-col gap-2">
+        {selectedKey !== null && selectedRow < 0 && !isLoading ? (
+          <Notice tone="warning" role="status">
+            {t('sessions.transcript.entryMissing', { entry: selectedKey })}
+          </Notice>
+        ) : null}
+        <TranscriptList
+          builder={builder}
+          rowCount={rowCount}
+          selectedKey={selectedKey}
+          expanded={expanded}
+          scrollToRow={scroll.row}
+          scrollRequest={scroll.request}
+        />
+      </div>
+    </TranscriptScopeContext>
+  )
+}

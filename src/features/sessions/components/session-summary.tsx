@@ -25,7 +25,12 @@ export function SessionSummary({ session }: { session: Session }) {
       </dd>
       <dt className="text-muted-foreground">{t('sessions.summary.agent')}</dt>
       <dd>
-        <ResourceName name={agentName} id={session.agentId} to={`/agents/${session.agentId}`} />
+        <ResourceName
+          name={agentName}
+          id={session.agentId}
+          to={`/agents/${session.agentId}`}
+          showCopy={false}
+        />
         {session.agentVersion !== null && session.agentVersion !== undefined ? (
           <span className="text-muted-foreground"> v{session.agentVersion}</span>
         ) : null}
@@ -37,6 +42,7 @@ export function SessionSummary({ session }: { session: Session }) {
             name={environment.data?.name ?? null}
             id={environmentId}
             to={`/environments/${environmentId}`}
+            showCopy={false}
           />
         ) : (
           <span>{t('sessions.none')}</span>

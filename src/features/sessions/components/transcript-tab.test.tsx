@@ -48,6 +48,22 @@ describe('transcript tab', () => {
     expect(within(feed).getAllByText(/model calls? · .* in \/ .* out tokens/).length).toBeGreaterThan(0)
   })
 
+  it('leads from a tool card to its tool record, marked, and to its events', async () => {
+    const app = await open(`/sessions/${SESSION.buildDone}`)
+    const feed = await screen.findByRole('feed', { name: 'Transcript' }, { timeout: 5000 })
+    const card = (await within(feed).findAllByRole('article', { name: /^Tool call read_file/ }))[0]
+    if (!card) throw new Error('no read_file card')
+    const name = card.getAttribute('aria-label') ?? ''
+    await userEvent.click(within(card).getByRole('button', { name: /read_file/, expanded: false }))
+    await userEvent.click(within(card).getByRole('link', { name: 'Tool record' }))
+    expect(await screen.findByRole('tab', { name: 'Tool records', selected: true })).toBeInTheDocument()
+    const record = await screen.findByRole('article', { name, current: true })
+    expect(record).toHaveTextContent('read_file')
+    await userEvent.click(within(record).getByRole('link', { name: 'Show in events' }))
+    await waitFor(() => expect(new URLSearchParams(app.location.search).get('tab')).toBe('events'))
+    expect(await screen.findByRole('region', { name: 'Selected event' })).toHaveTextContent('tool.requested')
+  })
+
   it('shows a failed turn’s error inline, once, with its code', async () => {
     await open(`/sessions/${MORE_SESSIONS.failedTurn}`)
     const feed = await screen.findByRole('feed', { name: 'Transcript' }, { timeout: 5000 })

@@ -25,7 +25,7 @@ import { LoadingState } from '@/components/ui/states'
 import { TabPanel, Tabs, type TabItem } from '@/components/ui/tabs'
 import { t, useT } from '@/i18n'
 
-export const SESSION_TABS = ['transcript', 'events', 'tools', 'snapshot', 'environment'] as const
+export const SESSION_TABS = ['transcript', 'waterfall', 'events', 'tools', 'snapshot', 'environment'] as const
 export type SessionTab = (typeof SESSION_TABS)[number]
 
 const selectOpenActions = (store: EventStore) => openRequiredActions(store.all())
@@ -35,6 +35,9 @@ const selectAwaitingTools = (store: EventStore) => turnsAwaitingTools(store.all(
 // costs no extra round trip; Markdown and its highlighter stay out of the other screens' code.
 const transcriptModule = import('./transcript-tab')
 const TranscriptTab = lazy(() => transcriptModule.then((module) => ({ default: module.TranscriptTab })))
+const WaterfallTab = lazy(() =>
+  import('./waterfall-tab').then((module) => ({ default: module.WaterfallTab })),
+)
 
 /**
  * The tab a link opens: as asked, else the event log for links made before the transcript existed
@@ -48,6 +51,7 @@ export function sessionTabOf(params: URLSearchParams): SessionTab {
 
 const tabItems = (): TabItem<SessionTab>[] => [
   { value: 'transcript', label: t('sessions.inspector.tabs.transcript') },
+  { value: 'waterfall', label: t('sessions.inspector.tabs.waterfall') },
   { value: 'events', label: t('sessions.inspector.tabs.events') },
   { value: 'tools', label: t('sessions.inspector.tabs.tools') },
   { value: 'snapshot', label: t('sessions.inspector.tabs.snapshot') },
@@ -140,6 +144,11 @@ export function SessionInspector({ sessionId, canWrite }: { sessionId: string; c
                   canWrite={canWrite && !isArchived}
                   hasDiagnosis={isWaiting}
                 />
+              </Suspense>
+            ) : null}
+            {tab === 'waterfall' ? (
+              <Suspense fallback={<LoadingState label={t('sessions.inspector.loading')} />}>
+                <WaterfallTab session={session.data} log={log} />
               </Suspense>
             ) : null}
             {tab === 'events' ? <EventsTab sessionId={sessionId} log={log} /> : null}

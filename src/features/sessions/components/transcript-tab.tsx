@@ -3,30 +3,18 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { TranscriptList } from './transcript-list'
 import { TranscriptScopeContext, type TranscriptScope } from './transcript-rows'
-import { eventTurnId } from '@/data/sessions/event-data'
 import { environmentQuery } from '@/data/environments/queries'
 import { workItemsQuery } from '@/data/work/queries'
 import type { Session } from '@/data/sessions/types'
 import type { SessionEventLog } from '../hooks/use-session-event-log'
 import { useTranscript } from '../hooks/use-transcript'
-import { useEventLog } from '../hooks/use-event-log'
-import type { EventStore } from '../models/event-store'
-import { rowFirstEventId } from '../models/transcript-builder'
+import { rowFirstEventId, turnStarts } from '../models/transcript-builder'
 import { Notice } from '@/components/ui/notice'
 import { LoadingState } from '@/components/ui/states'
 import { useT } from '@/i18n'
 
 /** Blocks wanted below a permalinked entry before scrolling to it, so it can sit mid-view. */
 const NEIGHBOUR_ROWS = 12
-
-function selectTurnStarts(store: EventStore): ReadonlyMap<string, number> {
-  const starts = new Map<string, number>()
-  for (const event of store.all()) {
-    const turnId = event.type === 'turn.accepted' ? eventTurnId(event) : null
-    if (turnId) starts.set(turnId, event.created_at)
-  }
-  return starts
-}
 
 type TranscriptTabProps = {
   session: Session
@@ -52,7 +40,6 @@ export function TranscriptTab({ session, log, canWrite, hasDiagnosis }: Transcri
   const environment = useQuery({ ...environmentQuery(environmentId ?? ''), enabled: environmentId !== null })
   const isSelfHosted = environment.data?.type === 'self_hosted'
   const work = useQuery({ ...workItemsQuery(environmentId ?? ''), enabled: isSelfHosted })
-  const turnStartedAt = useEventLog(log.store, selectTurnStarts)
 
   const select = useCallback(
     (key: string) =>
@@ -85,6 +72,13 @@ export function TranscriptTab({ session, log, canWrite, hasDiagnosis }: Transcri
     ? t('sessions.environmentWithType', { name: environment.data.name, type: environment.data.type })
     : (environmentId ?? t('sessions.none'))
   const workItems = work.data
+  // When each turn began, to keep a claim of an earlier turn off a later call. Recomputed when a
+  // turn appears, not per live event: the rows' shared scope must keep its identity meanwhile.
+  const turnCount = builder.turns.size
+  const turnStartedAt = useMemo(
+    () => (turnCount >= 0 ? turnStarts(builder) : new Map()),
+    [builder, turnCount],
+  )
   const scope = useMemo<TranscriptScope>(
     () => ({
       sessionId: session.id,

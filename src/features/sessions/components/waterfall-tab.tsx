@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query'
 import { useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useSearchParams } from 'react-router'
 import { environmentQuery } from '@/data/environments/queries'
-import { eventTurnId } from '@/data/sessions/event-data'
 import { workItemsQuery } from '@/data/work/queries'
 import type { Session } from '@/data/sessions/types'
 import { useEventLog } from '../hooks/use-event-log'
@@ -10,6 +9,7 @@ import type { SessionEventLog } from '../hooks/use-session-event-log'
 import { useTranscript } from '../hooks/use-transcript'
 import type { EventStore } from '../models/event-store'
 import { statusLabel } from '../models/status-label'
+import { turnStarts } from '../models/transcript-builder'
 import { buildTimeAxis, buildWaterfallTurn, unionLength, type WaterfallBar } from '../models/waterfall'
 import { Button } from '@/components/ui/button'
 import { Notice } from '@/components/ui/notice'
@@ -37,15 +37,6 @@ const BAR_STYLE: Record<WaterfallBar['kind'], string> = {
 
 const selectNewest = (store: EventStore) => store.at(store.size - 1)?.created_at ?? 0
 
-function selectTurnStarts(store: EventStore): ReadonlyMap<string, number> {
-  const starts = new Map<string, number>()
-  for (const event of store.all()) {
-    const turnId = event.type === 'turn.accepted' ? eventTurnId(event) : null
-    if (turnId) starts.set(turnId, event.created_at)
-  }
-  return starts
-}
-
 /**
  * The session's time as bars: turns → runs → tool calls, and for self-hosted calls the wait from
  * the turn suspending to resuming with the worker's result. Idle gaps are squeezed; zoom and pan
@@ -65,7 +56,6 @@ export function WaterfallTab({ session, log }: { session: Session; log: SessionE
   const isSelfHosted = environment.data?.type === 'self_hosted'
   const work = useQuery({ ...workItemsQuery(environmentId ?? ''), enabled: isSelfHosted })
   const newest = useEventLog(log.store, selectNewest)
-  const turnStartedAt = useEventLog(log.store, selectTurnStarts)
   const bars = useRef(new Map<number, HTMLButtonElement>())
 
   const all = builder.turnList().filter((turn) => turn.turnId !== null)
@@ -76,13 +66,18 @@ export function WaterfallTab({ session, log }: { session: Session; log: SessionE
       shown.map((turn) =>
         buildWaterfallTurn(
           turn,
-          { sessionId: session.id, isSelfHosted, workItems: workItems ?? [], turnStartedAt },
+          {
+            sessionId: session.id,
+            isSelfHosted,
+            workItems: workItems ?? [],
+            turnStartedAt: turnStarts(builder),
+          },
           newest,
         ),
       ),
     // `revision` moves whenever the transcript folded events; the turns are mutated in place.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [revision, turnsShown, session.id, isSelfHosted, workItems, turnStartedAt, newest],
+    [revision, turnsShown, session.id, isSelfHosted, workItems, newest],
   )
   const flat = turns.flatMap((turn) => turn.rows.flatMap((row) => row.bars))
   const intervals = flat.map((bar): [number, number] => [bar.start, bar.end])

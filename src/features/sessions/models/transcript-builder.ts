@@ -545,3 +545,10 @@ export function rowFirstEventId(row: TranscriptRow): string {
       return row.eventId
   }
 }
+
+/** When each turn began (its first event, turn.accepted), by turn id. */
+export function turnStarts(builder: TranscriptBuilder): ReadonlyMap<string, number> {
+  const starts = new Map<string, number>()
+  for (const [turnId, turn] of builder.turns) starts.set(turnId, turn.firstAt)
+  return starts
+}

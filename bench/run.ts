@@ -262,7 +262,11 @@ async function largeSession(browser: Browser, auth: Auth): Promise<SessionFigure
 
   // Apply a type filter and time it until the rows show only that type.
   const filter = await page.evaluate(async () => {
-    const select = document.querySelector<HTMLSelectElement>('#event-type')!
+    // The type filter by its label (its id is generated).
+    const label = [...document.querySelectorAll('label')].find(
+      (node) => node.textContent?.trim() === 'Event type',
+    )!
+    const select = document.getElementById(label.htmlFor) as HTMLSelectElement
     const type = 'tool.completed'
     const list = document.querySelector<HTMLElement>('[role="list"][aria-label="Session events"]')!
     const done = new Promise<number>((resolve) => {

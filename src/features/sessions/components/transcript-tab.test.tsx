@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { setupServer } from 'msw/node'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MORE_SESSIONS } from '@/mocks/seed/seed-sessions'
 import { SESSION } from '@/mocks/seed/fixture-ids'
+import { appendEvent } from '@/mocks/lib/event-log'
 import { renderApp } from '@/testing/render-app'
 
 let activeServer: ReturnType<typeof setupServer> | null = null
@@ -11,6 +12,22 @@ afterEach(() => {
   activeServer?.close()
   activeServer = null
 })
+
+/** jsdom's Blob has no text(): read it the way a page without it would. */
+const read = (blob: Blob | undefined) =>
+  new Promise<string>((resolve, reject) => {
+    if (!blob) return reject(new Error('no file'))
+    const reader = new FileReader()
+    reader.onload = () => resolve(String(reader.result))
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'))
+    reader.readAsText(blob)
+  })
+
+const log = (app: Awaited<ReturnType<typeof renderApp>>) =>
+  app.backend.db.sessions
+    .get(SESSION.buildDone)
+    ?.events.map((event) => event.type)
+    .join(' ') ?? ''
 
 async function open(path: string) {
   const app = await renderApp(path, { namespace: 'default' })
@@ -62,6 +79,36 @@ describe('transcript tab', () => {
     await userEvent.click(within(record).getByRole('link', { name: 'Show in events' }))
     await waitFor(() => expect(new URLSearchParams(app.location.search).get('tab')).toBe('events'))
     expect(await screen.findByRole('region', { name: 'Selected event' })).toHaveTextContent('tool.requested')
+  })
+
+  it('downloads the transcript as Markdown and the events as JSON, masked unless secrets are included', async () => {
+    const files: Blob[] = []
+    Object.defineProperty(URL, 'createObjectURL', {
+      configurable: true,
+      value: vi.fn((blob: Blob) => (files.push(blob), 'blob:transcript')),
+    })
+    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: vi.fn() })
+    const app = await open(`/sessions/${SESSION.buildDone}`)
+    const record = app.backend.db.sessions.get(SESSION.buildDone)
+    if (!record) throw new Error('seed')
+    const secret = 'sk-live1234567890abcdefSECRET'
+    appendEvent(record, 'session.hint', { message: `key ${secret}` }, app.backend.clock.now())
+    const feed = await screen.findByRole('feed', { name: 'Transcript' }, { timeout: 5000 })
+    await within(feed).findAllByRole('article', { name: /^Tool call write_file/ })
+    await waitFor(() => expect(log(app)).toContain('session.hint'))
+
+    await userEvent.click(screen.getByRole('button', { name: 'Download transcript (Markdown)' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Download events (JSON)' }))
+    const [markdown, events] = await Promise.all(files.map((file) => read(file)))
+    expect(markdown).toMatch(/^# Write environment-check\.txt and read it back\./)
+    expect(markdown).toContain('**Tool `write_file`** · completed')
+    const parsed = JSON.parse(events ?? '[]') as { id: string }[]
+    expect(parsed.map((event) => event.id)).toEqual(record.events.map((event) => event.id))
+    expect(events).not.toContain(secret)
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Include secrets in downloads' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Download events (JSON)' }))
+    expect(await read(files[2])).toContain(secret)
   })
 
   it('shows a failed turn’s error inline, once, with its code', async () => {

@@ -9,9 +9,14 @@ import type { Session } from '@/data/sessions/types'
 import type { SessionEventLog } from '../hooks/use-session-event-log'
 import { useTranscript } from '../hooks/use-transcript'
 import { rowFirstEventId, turnStarts } from '../models/transcript-builder'
+import { useSessionTitle } from '@/data/sessions/session-title'
+import { maskSecrets } from '../models/mask-secrets'
+import { transcriptToMarkdown } from '../models/transcript-markdown'
+import { Button } from '@/components/ui/button'
 import { Notice } from '@/components/ui/notice'
 import { LoadingState } from '@/components/ui/states'
 import { useT } from '@/i18n'
+import { downloadText } from '@/lib/download'
 
 /** Blocks wanted below a permalinked entry before scrolling to it, so it can sit mid-view. */
 const NEIGHBOUR_ROWS = 12
@@ -35,6 +40,8 @@ export function TranscriptTab({ session, log, canWrite, hasDiagnosis }: Transcri
   const [params, setParams] = useSearchParams()
   const selectedKey = params.get('entry')
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set())
+  const [includeSecrets, setIncludeSecrets] = useState(false)
+  const title = useSessionTitle(session)
   const [scroll, setScroll] = useState<{ row: number | null; request: number }>({ row: null, request: 0 })
   const environmentId = session.environmentId ?? null
   const environment = useQuery({ ...environmentQuery(environmentId ?? ''), enabled: environmentId !== null })
@@ -117,11 +124,44 @@ export function TranscriptTab({ session, log, canWrite, hasDiagnosis }: Transcri
     setScroll((current) => ({ row: selectedRow, request: current.request + 1 }))
   }, [selectedKey, selectedRow, hasNeighbours])
 
+  const download = (kind: 'markdown' | 'events') => {
+    if (kind === 'markdown') {
+      const markdown = transcriptToMarkdown(builder.rows, {
+        title: title?.text ?? session.id,
+        sessionId: session.id,
+        reveal: includeSecrets,
+        eventAt: (index) => log.store.at(index),
+      })
+      downloadText(`${session.id}-transcript.md`, markdown, 'text/markdown')
+      return
+    }
+    const events = log.store.all()
+    const json = JSON.stringify(includeSecrets ? events : maskSecrets(events).value, null, 2)
+    downloadText(`${session.id}-events.json`, `${json}\n`)
+  }
+
   if (rowCount === 0 && isLoading) return <LoadingState label={t('sessions.transcript.loading')} />
   if (rowCount === 0) return <Notice>{t('sessions.transcript.empty')}</Notice>
   return (
     <TranscriptScopeContext value={scope}>
       <div className="flex flex-col gap-2">
+        <div className="flex flex-wrap items-center gap-3 text-xs">
+          <Button size="sm" onClick={() => download('markdown')}>
+            {t('sessions.export.markdown')}
+          </Button>
+          <Button size="sm" onClick={() => download('events')}>
+            {t('sessions.export.events')}
+          </Button>
+          <label className="flex items-center gap-1">
+            <input
+              type="checkbox"
+              checked={includeSecrets}
+              onChange={(event) => setIncludeSecrets(event.target.checked)}
+            />
+            {t('sessions.export.reveal')}
+          </label>
+          <span className="text-muted-foreground">{t('sessions.export.masked')}</span>
+        </div>
         {selectedKey !== null && selectedRow < 0 && !isLoading ? (
           <Notice tone="warning" role="status">
             {t('sessions.transcript.entryMissing', { entry: selectedKey })}

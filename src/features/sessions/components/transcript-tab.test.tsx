@@ -18,7 +18,7 @@ const read = (blob: Blob | undefined) =>
   new Promise<string>((resolve, reject) => {
     if (!blob) return reject(new Error('no file'))
     const reader = new FileReader()
-    reader.onload = () => resolve(String(reader.result))
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '')
     reader.onerror = () => reject(reader.error ?? new Error('unreadable'))
     reader.readAsText(blob)
   })

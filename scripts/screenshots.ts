@@ -62,6 +62,18 @@ const screens: Screen[] = [
     },
   },
   {
+    name: 'session-waterfall',
+    path: '/sessions/sess_builddone0001?tab=waterfall',
+    ready: 'Submit a turn',
+    isLive: true,
+    act: async (page) => {
+      await showTabs(page)
+      await page.getByRole('group', { name: 'Waterfall' }).getByRole('button').first().focus()
+      await page.keyboard.press('End')
+      await page.waitForTimeout(300)
+    },
+  },
+  {
     name: 'session-events',
     path: '/sessions/sess_builddone0001?tab=events',
     ready: 'Submit a turn',

@@ -96,8 +96,10 @@ export function TranscriptList({
       tabIndex={0}
       data-testid="transcript"
       onScroll={(event) => {
+        // From the virtualizer's own total, not scrollHeight: reading that would lay the list out
+        // again on every scrolled frame.
         const box = event.currentTarget
-        isAtBottom.current = box.scrollHeight - box.scrollTop - box.clientHeight < 48
+        isAtBottom.current = virtualizer.getTotalSize() - box.scrollTop - box.clientHeight < 48
       }}
       // `contain: strict`: scrolling lays out and paints this box alone, never the page around it.
       className="h-[70vh] min-h-96 overflow-auto rounded-md border border-border bg-background px-2 [contain:strict] focus-visible:outline-2 focus-visible:outline-ring"
@@ -120,7 +122,8 @@ export function TranscriptList({
                   ? t('sessions.transcript.turnLabel', { turn: row.turn.turnId ?? '' })
                   : undefined
               }
-              className="absolute top-0 left-0 w-full"
+              // Each block lays out and paints on its own: a new block does not re-lay the others.
+              className="absolute top-0 left-0 w-full [contain:layout_paint_style]"
               style={{ transform: `translateY(${item.start}px)` }}
             >
               <TranscriptRowView

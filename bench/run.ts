@@ -125,15 +125,26 @@ async function openPage(browser: Browser, auth: Auth): Promise<Page> {
     const w = window as unknown as Record<string, unknown>
     const marks: Record<string, number> = {}
     const seen = new Map<string, number>()
+    const transcriptSeen = new Map<string, number>()
     let duplicates = 0
-    w.__bench = { marks, seen, duplicates: () => duplicates }
+    w.__bench = { marks, seen, transcriptSeen, duplicates: () => duplicates }
     const rowSelector = 'tbody tr a[href^="/environments/"]'
     const observer = new MutationObserver((records) => {
       const now = performance.now()
       if (marks.envRow === undefined && document.querySelector(rowSelector)) marks.envRow = now
+      if (marks.transcriptRow === undefined && document.querySelector('[role="feed"] [data-entry]'))
+        marks.transcriptRow = now
       for (const record of records) {
         for (const node of record.addedNodes) {
           if (!(node instanceof HTMLElement)) continue
+          // Transcript blocks of single events (the burst's deltas name no message to join).
+          const blocks = node.matches('[data-entry^="event:"]')
+            ? [node]
+            : node.querySelectorAll('[data-entry^="event:"]')
+          for (const block of blocks) {
+            const id = block.getAttribute('data-entry')!.slice('event:'.length)
+            if (!transcriptSeen.has(id)) transcriptSeen.set(id, performance.timeOrigin + now)
+          }
           const rows = node.matches('[data-event-id]') ? [node] : node.querySelectorAll('[data-event-id]')
           for (const row of rows) {
             const id = row.getAttribute('data-event-id')
@@ -214,7 +225,7 @@ async function waitForHistory(page: Page, count: number) {
 
 async function largeSession(browser: Browser, auth: Auth): Promise<SessionFigures> {
   const page = await openPage(browser, auth)
-  await page.goto(`${CONSOLE}/sessions/${LARGE_SESSION}`)
+  await page.goto(`${CONSOLE}/sessions/${LARGE_SESSION}?tab=events`)
   await page.locator('[data-event-id]').first().waitFor({ timeout: 60_000 })
   const firstRows = (await mark(page, 'eventRow')) ?? Number.NaN
   await waitForHistory(page, LARGE_EVENTS)
@@ -251,7 +262,11 @@ async function largeSession(browser: Browser, auth: Auth): Promise<SessionFigure
 
   // Apply a type filter and time it until the rows show only that type.
   const filter = await page.evaluate(async () => {
-    const select = document.querySelector<HTMLSelectElement>('#event-type')!
+    // The type filter by its label (its id is generated).
+    const label = [...document.querySelectorAll('label')].find(
+      (node) => node.textContent?.trim() === 'Event type',
+    )!
+    const select = document.getElementById(label.htmlFor) as HTMLSelectElement
     const type = 'tool.completed'
     const list = document.querySelector<HTMLElement>('[role="list"][aria-label="Session events"]')!
     const done = new Promise<number>((resolve) => {
@@ -280,7 +295,7 @@ type LiveFigures = { p95: number; missingOrDuplicate: number }
 
 async function live(browser: Browser, auth: Auth, expectedBefore: number): Promise<LiveFigures> {
   const page = await openPage(browser, auth)
-  await page.goto(`${CONSOLE}/sessions/${LARGE_SESSION}`)
+  await page.goto(`${CONSOLE}/sessions/${LARGE_SESSION}?tab=events`)
   await waitForHistory(page, expectedBefore)
   await page.waitForTimeout(1000)
   const countText = () => page.locator('#timeline-keys').textContent()
@@ -347,6 +362,108 @@ async function live(browser: Browser, auth: Auth, expectedBefore: number): Promi
   }
 }
 
+/** The whole history is in: the stream is live (it opens only after the last page). */
+async function waitForLive(page: Page) {
+  await page
+    .getByTestId('live-status')
+    .filter({ hasText: /^\s*Live/ })
+    .waitFor({ timeout: 180_000 })
+}
+
+type TranscriptFigures = { first: number; scrollMaxLongTask: number }
+
+async function largeTranscript(browser: Browser, auth: Auth): Promise<TranscriptFigures> {
+  const page = await openPage(browser, auth)
+  await page.goto(`${CONSOLE}/sessions/${LARGE_SESSION}`)
+  await page.locator('[role="feed"] [data-entry]').first().waitFor({ timeout: 60_000 })
+  const first = (await mark(page, 'transcriptRow')) ?? Number.NaN
+  await waitForLive(page)
+  await page.waitForTimeout(500)
+  // Scroll the transcript from the top as fast as the event timeline is scrolled (600 px a frame)
+  // for as far as 10,000 event rows reach, and keep the longest task.
+  const scrollMaxLongTask = await page.evaluate(
+    async ({ distance, step }) => {
+      const feed = document.querySelector<HTMLElement>('[role="feed"]')!
+      feed.scrollTop = 0
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+      const longTasks = (window as unknown as { __longTasks: number[] }).__longTasks
+      longTasks.length = 0
+      while (feed.scrollTop < distance) {
+        const before = feed.scrollTop
+        feed.scrollTop = before + step
+        await new Promise((resolve) => requestAnimationFrame(resolve))
+        if (feed.scrollTop === before) break
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      return Math.max(0, ...longTasks)
+    },
+    { distance: SCROLL_ROWS * ROW_PX, step: SCROLL_STEP_PX },
+  )
+  await page.context().close()
+  return { first, scrollMaxLongTask }
+}
+
+async function transcriptLive(browser: Browser, auth: Auth): Promise<LiveFigures> {
+  const page = await openPage(browser, auth)
+  await page.goto(`${CONSOLE}/sessions/${LARGE_SESSION}`)
+  await waitForLive(page)
+  await page.waitForTimeout(1000)
+  // Follow the newest block, as a reader of a live conversation does.
+  await page.evaluate(() => {
+    const feed = document.querySelector<HTMLElement>('[role="feed"]')!
+    feed.scrollTop = feed.scrollHeight
+  })
+  await page.waitForTimeout(500)
+  const response = await fetch(`${GATEWAY}/__mock/sessions/${LARGE_SESSION}/burst`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ rate: LIVE_RATE, durationMs: LIVE_MS }),
+  })
+  const { sent } = (await response.json()) as { sent: { id: string; createdAt: number }[] }
+  await page.waitForTimeout(2000)
+  const seen = await page.evaluate(() =>
+    Object.fromEntries(
+      (window as unknown as { __bench: { transcriptSeen: Map<string, number> } }).__bench.transcriptSeen,
+    ),
+  )
+  const lags: number[] = []
+  for (const event of sent) {
+    const shownAt = seen[event.id]
+    if (shownAt !== undefined) lags.push(shownAt - event.createdAt)
+  }
+  // Every sent event is one block, exactly once: scroll up from the end and collect them.
+  const check = await page.evaluate(
+    async (ids) => {
+      const feed = document.querySelector<HTMLElement>('[role="feed"]')!
+      feed.scrollTop = feed.scrollHeight
+      const wanted = new Set(ids)
+      const positions = new Map<string, Set<string>>()
+      for (let step = 0; step < 5000 && wanted.size > 0; step += 1) {
+        await new Promise((resolve) => requestAnimationFrame(resolve))
+        await new Promise((resolve) => requestAnimationFrame(resolve))
+        for (const block of feed.querySelectorAll('[data-entry^="event:"]')) {
+          const id = block.getAttribute('data-entry')!.slice('event:'.length)
+          if (!positions.has(id)) positions.set(id, new Set())
+          positions.get(id)!.add(block.getAttribute('data-index') ?? '')
+          wanted.delete(id)
+        }
+        if (feed.scrollTop === 0) break
+        feed.scrollTop = Math.max(0, feed.scrollTop - feed.clientHeight)
+      }
+      let duplicated = 0
+      for (const indexes of positions.values()) if (indexes.size > 1) duplicated += 1
+      return { missing: wanted.size, duplicated }
+    },
+    sent.map((event) => event.id),
+  )
+  await page.context().close()
+  log(
+    `  transcript live: sent ${sent.length}, rendered while streaming ${lags.length}, ` +
+      `missing ${check.missing}, duplicated ${check.duplicated}`,
+  )
+  return { p95: percentile(lags, 95), missingOrDuplicate: check.missing + check.duplicated }
+}
+
 async function main() {
   // Figures from someone else's server would be figures of something else.
   await assertPortsFree([
@@ -394,6 +511,9 @@ async function main() {
       add('session_100k_scroll_max_long_task_ms', session.scrollMaxLongTask)
       add('session_100k_filter_ms', session.filter)
       add('session_100k_heap_mb', session.heap)
+      const transcript = await largeTranscript(browser, auth)
+      add('session_100k_transcript_first_ms', transcript.first)
+      add('transcript_scroll_max_long_task_ms', transcript.scrollMaxLongTask)
     }
     // The live runs come last: each adds LIVE_RATE × LIVE_MS events to the large session.
     let expected = LARGE_EVENTS
@@ -403,6 +523,11 @@ async function main() {
       expected += (LIVE_RATE * LIVE_MS) / 1000
       add('live_300eps_lag_p95_ms', figuresLive.p95)
       add('live_missing_or_duplicate', figuresLive.missingOrDuplicate)
+      log(`transcript live run ${index + 1}/${runs}`)
+      const transcriptFigures = await transcriptLive(browser, auth)
+      expected += (LIVE_RATE * LIVE_MS) / 1000
+      add('transcript_live_lag_p95_ms', transcriptFigures.p95)
+      add('transcript_live_missing_or_duplicate', transcriptFigures.missingOrDuplicate)
     }
   } finally {
     await browser.close()
@@ -416,6 +541,10 @@ async function main() {
     session_100k_heap_mb: 'MB',
     live_300eps_lag_p95_ms: 'ms',
     live_missing_or_duplicate: 'events',
+    session_100k_transcript_first_ms: 'ms',
+    transcript_scroll_max_long_task_ms: 'ms',
+    transcript_live_lag_p95_ms: 'ms',
+    transcript_live_missing_or_duplicate: 'events',
   }
   const result: Record<string, number | string> = {}
   for (const name of Object.keys(units)) result[name] = median(figures[name] ?? [])

@@ -132,10 +132,10 @@ for (const theme of ['light', 'dark'] as const) {
     await closeDialog(page, dialog, archive)
 
     await page.goto(`/sessions/${SEEDED.needsApproval}`)
-    await expect(page.getByRole('tab', { name: 'Events' })).toBeVisible()
+    await expect(page.getByRole('feed', { name: 'Transcript' })).toBeVisible()
     await settled(page)
-    await checkA11y(page, context('session events'))
-    for (const tab of ['Tool records', 'Snapshot', 'Environment']) {
+    await checkA11y(page, context('session transcript'))
+    for (const tab of ['Events', 'Tool records', 'Snapshot', 'Environment']) {
       await page.getByRole('tab', { name: tab }).click()
       await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true')
       await settled(page)

@@ -117,11 +117,15 @@ test('self-hosted journey by keyboard alone: environment → default → session
   await expect(
     page.getByRole('status').filter({ hasText: /Environment check turn_\w+ accepted/ }),
   ).toBeVisible()
-  const timeline = page.getByRole('list', { name: 'Session events' })
-  await expect(timeline.getByRole('button', { name: /turn\.completed/ })).toBeVisible({ timeout: 60_000 })
+  // The transcript (the default tab) shows the turn finishing.
+  const transcript = page.getByRole('feed', { name: 'Transcript' })
+  await expect(transcript.getByRole('article', { name: /^Turn turn_/ }).getByText('completed')).toBeVisible({
+    timeout: 60_000,
+  })
 
   // 5. Open its tool records and follow one back to its events.
-  await tabTo(page, page.getByRole('tab', { name: 'Events' }), { backwards: true })
+  await tabTo(page, page.getByRole('tab', { name: 'Transcript' }), { backwards: true })
+  await page.keyboard.press('ArrowRight')
   await page.keyboard.press('ArrowRight')
   await expect(page.getByRole('tab', { name: 'Tool records' })).toHaveAttribute('aria-selected', 'true')
   const write = page.getByRole('article', { name: /^Tool call write_file/ })

@@ -179,6 +179,7 @@ test('journeys complete under 10% injected 5xx and up to 2 s latency, with no du
   }
 
   // 6. Inspect: filtered to turn.completed, the timeline shows each turn finishing once.
+  await page.getByRole('tab', { name: 'Events' }).click()
   await page.getByLabel('Event type').selectOption('turn.completed')
   const timeline = page.getByRole('list', { name: 'Session events' })
   await expect(timeline.getByRole('button', { name: /turn\.completed/ })).toHaveCount(prompts.length, {

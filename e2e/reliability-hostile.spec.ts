@@ -76,7 +76,7 @@ test('hostile names, config values, tool input and output, event data and error 
 
   // Tool input and output, and event data, in a session's log, streamed to the open page (the
   // mock-only append route is not saved across reloads).
-  await page.goto(`/sessions/${SEEDED.fresh}`)
+  await page.goto(`/sessions/${SEEDED.fresh}?tab=events`)
   await expect(page.getByTestId('live-status')).toContainText('Live', { timeout: 30_000 })
   const shownBefore = Number(
     ((await page.locator('#timeline-keys').textContent()) ?? '').replace(/[^\d].*$/s, '') || '0',

@@ -80,7 +80,7 @@ test.describe('masked secrets', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
 
   test('stay masked in the JSON copy and download until revealed', async ({ page, login }) => {
-    await login('alice', `/sessions/${SEEDED.fresh}`)
+    await login('alice', `/sessions/${SEEDED.fresh}?tab=events`)
     await expect(page.getByTestId('live-status')).toContainText('Live')
     const appended = await callApi(page, 'POST', `/__mock/sessions/${SEEDED.fresh}/events`, {
       type: 'tool.requested',

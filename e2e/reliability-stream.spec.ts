@@ -36,6 +36,7 @@ test('a 10,000-event replay survives 20+ stream drops at random points and an ex
   await login('alice', '/sessions')
   await page.getByRole('link', { name: SEEDED.fresh }).click()
   await expect(page.getByTestId('live-status')).toContainText('Live')
+  await page.getByRole('tab', { name: 'Events' }).click()
   const before = await serverEventIds(page, SEEDED.fresh)
   await expectShownCount(page, before.length)
 

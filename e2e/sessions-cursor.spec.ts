@@ -48,7 +48,7 @@ test('a cursor the server refuses (409) on the stream or a history page is recov
     page409.handler,
   )
   await page.route((url) => url.pathname.endsWith(`/${SEEDED.largeHistory}/events/stream`), stream409.handler)
-  await page.goto(`/sessions/${SEEDED.largeHistory}`)
+  await page.goto(`/sessions/${SEEDED.largeHistory}?tab=events`)
 
   await expect(page.getByTestId('live-status')).toContainText('Live', { timeout: 60_000 })
   expect(page409.refused()).toBe(1)

@@ -52,6 +52,7 @@ test('self-hosted journey: worker online → default → new session → verify 
   await expect(
     page.getByRole('status').filter({ hasText: /Environment check turn_\w+ accepted/ }),
   ).toBeVisible()
+  await page.getByRole('tab', { name: 'Events' }).click()
   const timeline = page.getByRole('list', { name: 'Session events' })
   // The turn suspends for the worker, which claims the work and posts results; then it completes.
   await expect(timeline.getByRole('button', { name: /turn\.requires_action/ }).first()).toBeVisible({

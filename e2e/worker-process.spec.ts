@@ -106,6 +106,7 @@ test('the worker process completes a self-hosted turn against the mock over HTTP
 
   await page.goto(`/sessions/${session.body.id}`)
   await page.getByRole('button', { name: 'Verify this environment' }).click()
+  await page.getByRole('tab', { name: 'Events' }).click()
   const timeline = page.getByRole('list', { name: 'Session events' })
   await expect(timeline.getByRole('button', { name: /turn\.requires_action/ }).first()).toBeVisible({
     timeout: 30_000,

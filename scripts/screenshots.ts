@@ -35,7 +35,50 @@ const screens: Screen[] = [
     ready: 'Session defaults',
   },
   { name: 'sessions', path: '/sessions', ready: 'Sessions' },
-  { name: 'session-events', path: '/sessions/sess_builddone0001', ready: 'Submit a turn', isLive: true },
+  {
+    name: 'session-transcript',
+    path: '/sessions/sess_builddone0001',
+    ready: 'Submit a turn',
+    isLive: true,
+    act: async (page) => {
+      await showTabs(page)
+      const card = page.getByRole('article', { name: /^Tool call write_file/ }).first()
+      await card.getByRole('button', { name: /write_file/ }).click()
+      await page.waitForTimeout(300)
+    },
+  },
+  {
+    name: 'session-transcript-dark',
+    path: '/sessions/sess_needsapprove1',
+    ready: 'Submit a turn',
+    isLive: true,
+    colorScheme: 'dark',
+    act: async (page) => {
+      const feed = page.getByRole('feed', { name: 'Transcript' })
+      await feed.evaluate((box) => box.scrollTo({ top: box.scrollHeight }))
+      await page.waitForTimeout(500)
+      await showTabs(page)
+      await page.waitForTimeout(300)
+    },
+  },
+  {
+    name: 'session-waterfall',
+    path: '/sessions/sess_builddone0001?tab=waterfall',
+    ready: 'Submit a turn',
+    isLive: true,
+    act: async (page) => {
+      await showTabs(page)
+      await page.getByRole('group', { name: 'Waterfall' }).getByRole('button').first().focus()
+      await page.keyboard.press('End')
+      await page.waitForTimeout(300)
+    },
+  },
+  {
+    name: 'session-events',
+    path: '/sessions/sess_builddone0001?tab=events',
+    ready: 'Submit a turn',
+    isLive: true,
+  },
   {
     name: 'session-tool-records',
     path: '/sessions/sess_builddone0001?tab=tools',
@@ -64,6 +107,13 @@ const screens: Screen[] = [
   },
   { name: 'environments-zh-CN', path: '/environments', ready: 'build-workers', locale: 'zh-CN' },
 ]
+
+/** Scrolls the session's tabs to the top of the window, so the picture shows the tab's content. */
+async function showTabs(page: Page) {
+  await page.getByRole('tablist', { name: 'Session views' }).evaluate((tabs) => {
+    window.scrollTo({ top: tabs.getBoundingClientRect().top + window.scrollY - 8 })
+  })
+}
 
 async function waitForServer(url: string, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs

@@ -7,6 +7,7 @@ import { Dialog, DialogContent } from '@/components/ui/dialog'
 import { agentListQuery } from '@/data/agents/queries'
 import { environmentListQuery } from '@/data/environments/queries'
 import { sessionListQuery } from '@/data/sessions/queries'
+import { byLastActivity, useSessionTitles } from '@/data/sessions/session-title'
 import { LOCALE_NAMES, setLocale, useT } from '@/i18n'
 import { cn } from '@/lib/cn'
 
@@ -27,6 +28,8 @@ function useCommands(
   const environments = useQuery({ ...environmentListQuery(PALETTE_ENVIRONMENTS), enabled: isOpen })
   const agents = useQuery({ ...agentListQuery('active'), enabled: isOpen })
   const sessions = useQuery({ ...sessionListQuery(PALETTE_SESSIONS), enabled: isOpen })
+  const recentSessions = [...(sessions.data?.items ?? [])].sort(byLastActivity)
+  const sessionTitles = useSessionTitles(recentSessions, { enabled: isOpen })
 
   const themeName = (theme: ThemeChoice) =>
     theme === 'dark' ? t('app.theme.dark') : theme === 'light' ? t('app.theme.light') : t('app.theme.system')
@@ -95,15 +98,17 @@ function useCommands(
       keywords: [agent.agentKey ?? '', agent.status],
       to: `/agents/${encodeURIComponent(agent.id)}`,
     })),
-    ...(sessions.data?.items ?? []).map((session): Command => ({
+    ...recentSessions.map((session): Command => ({
       id: session.id,
       group: 'session',
-      label: session.id,
+      label: sessionTitles.get(session.id)?.text ?? session.id,
       detail: t('palette.sessionDetail', {
         agent: agentNames.get(session.agentId) ?? session.agentId,
         status: session.status,
+        id: session.id,
       }),
       keywords: [
+        session.id,
         agentNames.get(session.agentId) ?? '',
         session.agentId,
         session.status,

@@ -1,6 +1,11 @@
+import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
+import { useDocumentTitle } from '../use-document-title'
 import { PageHeader } from '@/components/layout/page-header'
 import { Badge } from '@/components/ui/badge'
+import { CopyButton } from '@/components/ui/copy-button'
+import { sessionQuery } from '@/data/sessions/queries'
+import { useSessionTitle } from '@/data/sessions/session-title'
 import { canWriteResources, readOnlyReason } from '@/features/identity/models/can-write'
 import { useAuthStore } from '@/features/identity/stores/auth-store'
 import { SessionInspector } from '@/features/sessions/components/session-inspector'
@@ -11,11 +16,20 @@ export default function SessionDetailRoute() {
   const { sessionId = '' } = useParams()
   const roles = useAuthStore((state) => state.user?.roles ?? [])
   const canWrite = canWriteResources(roles)
+  // The same cache entry the inspector reads: no second request.
+  const session = useQuery(sessionQuery(sessionId))
+  const title = useSessionTitle(session.data)
+  useDocumentTitle(title?.text ?? null)
   return (
     <>
       <PageHeader
-        title={t('app.sessionDetail.title')}
-        description={<span className="font-mono">{sessionId}</span>}
+        title={title && title.source !== 'id' ? title.text : t('app.sessionDetail.title')}
+        description={
+          <span className="inline-flex flex-wrap items-center gap-2">
+            <span className="font-mono">{sessionId}</span>
+            <CopyButton text={sessionId} label={t('app.sessionDetail.copyId')} variant="ghost" />
+          </span>
+        }
         actions={
           <>
             {canWrite ? null : (

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { sessionKeys, type SessionListParams, type SessionStatusFilter } from './keys'
 import { normalizeSessionList, type SessionListPage } from './session-list'
+import { byLastActivity } from './session-title'
 import { normalizeTurnList } from './turn-list'
 import type { Session } from './types'
 import { api } from '@/api/client'
@@ -67,7 +68,8 @@ export const sessionListQuery = (params: SessionListParams) =>
         }
       }
       const all = await readAllSessions(filter, (session) => session.environmentId === environmentId, signal)
-      const items = all.items.slice(params.offset, params.offset + params.limit)
+      // Pages cut here follow the list's default order, newest activity first.
+      const items = [...all.items].sort(byLastActivity).slice(params.offset, params.offset + params.limit)
       const end = params.offset + items.length
       return {
         items,

@@ -92,7 +92,7 @@ describe('creating a session', () => {
     expect(screen.getByTestId('environment-reason')).toHaveTextContent(
       'Chosen by the server: no environment given and the agent has no default.',
     )
-    expect(await screen.findByRole('link', { name: 'shared-docs' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: `shared-docs ${ENV.sharedDocs}` })).toHaveAttribute(
       'href',
       `/environments/${ENV.sharedDocs}`,
     )

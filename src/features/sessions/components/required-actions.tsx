@@ -10,7 +10,8 @@ import { Field } from '@/components/ui/field'
 import { Textarea } from '@/components/ui/textarea'
 import { RichText, useT } from '@/i18n'
 
-function ActionCard({
+/** One open request: allow, or deny with a reason (also inline in the transcript). */
+export function ActionCard({
   sessionId,
   action,
   canWrite,

@@ -41,7 +41,7 @@ async function open(sessionId: string) {
       { status: refusals.status },
     )
   }
-  const app = await renderApp(`/sessions/${sessionId}`, {
+  const app = await renderApp(`/sessions/${sessionId}?tab=events`, {
     namespace: 'default',
     handlers: [
       http.get('*/api/v1/agent-sessions/:session/events/stream', ({ request }) => refuse(request, 'stream')),

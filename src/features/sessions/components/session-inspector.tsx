@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { lazy, Suspense } from 'react'
 import { useSearchParams } from 'react-router'
 import { EnvironmentTab } from './environment-tab'
 import { EventsTab } from './events-tab'
@@ -14,6 +15,7 @@ import { TurnControls } from './turn-controls'
 import { sessionQuery, turnsQuery } from '@/data/sessions/queries'
 import { useEventLog } from '../hooks/use-event-log'
 import { useSessionEventLog } from '../hooks/use-session-event-log'
+import { eventFilterParams } from '../models/event-filter'
 import type { EventStore } from '../models/event-store'
 import { openRequiredActions } from '../models/pending-actions'
 import { turnsAwaitingTools } from '../models/turns-awaiting-tools'
@@ -23,13 +25,33 @@ import { LoadingState } from '@/components/ui/states'
 import { TabPanel, Tabs, type TabItem } from '@/components/ui/tabs'
 import { t, useT } from '@/i18n'
 
-export const SESSION_TABS = ['events', 'tools', 'snapshot', 'environment'] as const
+export const SESSION_TABS = ['transcript', 'waterfall', 'events', 'tools', 'snapshot', 'environment'] as const
 export type SessionTab = (typeof SESSION_TABS)[number]
 
 const selectOpenActions = (store: EventStore) => openRequiredActions(store.all())
 const selectAwaitingTools = (store: EventStore) => turnsAwaitingTools(store.all())
 
+// Fetched as soon as the session page's code runs, beside the session's data, so the default tab
+// costs no extra round trip; Markdown and its highlighter stay out of the other screens' code.
+const transcriptModule = import('./transcript-tab')
+const TranscriptTab = lazy(() => transcriptModule.then((module) => ({ default: module.TranscriptTab })))
+const WaterfallTab = lazy(() =>
+  import('./waterfall-tab').then((module) => ({ default: module.WaterfallTab })),
+)
+
+/**
+ * The tab a link opens: as asked, else the event log for links made before the transcript existed
+ * (an event permalink or an event filter), else the transcript.
+ */
+export function sessionTabOf(params: URLSearchParams): SessionTab {
+  const asked = SESSION_TABS.find((value) => value === params.get('tab'))
+  if (asked) return asked
+  return params.get('event') !== null || eventFilterParams(params) !== '' ? 'events' : 'transcript'
+}
+
 const tabItems = (): TabItem<SessionTab>[] => [
+  { value: 'transcript', label: t('sessions.inspector.tabs.transcript') },
+  { value: 'waterfall', label: t('sessions.inspector.tabs.waterfall') },
   { value: 'events', label: t('sessions.inspector.tabs.events') },
   { value: 'tools', label: t('sessions.inspector.tabs.tools') },
   { value: 'snapshot', label: t('sessions.inspector.tabs.snapshot') },
@@ -37,9 +59,9 @@ const tabItems = (): TabItem<SessionTab>[] => [
 ]
 
 /**
- * The session page: restores from the snapshot, follows the live stream, and shows events, tool
- * records, snapshots and the environment in tabs held in the URL (`?tab=`), so a reload or a
- * shared link opens the same view.
+ * The session page: restores from the snapshot, follows the live stream, and shows the transcript
+ * (by default), events, tool records, snapshots and the environment in tabs held in the URL
+ * (`?tab=`), so a reload or a shared link opens the same view.
  */
 export function SessionInspector({ sessionId, canWrite }: { sessionId: string; canWrite: boolean }) {
   useT('sessions')
@@ -47,7 +69,7 @@ export function SessionInspector({ sessionId, canWrite }: { sessionId: string; c
   const turns = useQuery(turnsQuery(sessionId))
   const log = useSessionEventLog(sessionId)
   const [params, setParams] = useSearchParams()
-  const tab = SESSION_TABS.find((value) => value === params.get('tab')) ?? 'events'
+  const tab = sessionTabOf(params)
   const openActions = useEventLog(log.store, selectOpenActions)
   const awaitingTools = useEventLog(log.store, selectAwaitingTools)
 
@@ -63,6 +85,9 @@ export function SessionInspector({ sessionId, canWrite }: { sessionId: string; c
   }
   const isArchived = session.data.archivedAt !== null && session.data.archivedAt !== undefined
   const latestTurn = [...(turns.data ?? [])].sort((a, b) => b.createdAt - a.createdAt)[0]
+  const isWaiting = (turns.data ?? []).some(
+    (turn) => turn.status === 'queued' || turn.status === 'requires_action',
+  )
 
   return (
     <div className="flex flex-col gap-5">
@@ -72,14 +97,16 @@ export function SessionInspector({ sessionId, canWrite }: { sessionId: string; c
             <SessionSummary session={session.data} />
             <LiveStatus log={log} />
           </div>
-          <PanelErrorBoundary title={t('sessions.inspector.diagnosisFailed')}>
-            <StallDiagnosis
-              session={session.data}
-              turns={turns.data ?? []}
-              openActions={openActions}
-              log={log}
-            />
-          </PanelErrorBoundary>
+          <div id="stall-diagnosis" className="scroll-mt-4">
+            <PanelErrorBoundary title={t('sessions.inspector.diagnosisFailed')}>
+              <StallDiagnosis
+                session={session.data}
+                turns={turns.data ?? []}
+                openActions={openActions}
+                log={log}
+              />
+            </PanelErrorBoundary>
+          </div>
           <RequiredActions sessionId={sessionId} actions={openActions} canWrite={canWrite && !isArchived} />
           {latestTurn ? (
             <TurnControls
@@ -109,6 +136,21 @@ export function SessionInspector({ sessionId, canWrite }: { sessionId: string; c
         />
         <TabPanel idBase="session" value={tab}>
           <PanelErrorBoundary key={tab} title={t('sessions.inspector.viewFailed')}>
+            {tab === 'transcript' ? (
+              <Suspense fallback={<LoadingState label={t('sessions.inspector.loading')} />}>
+                <TranscriptTab
+                  session={session.data}
+                  log={log}
+                  canWrite={canWrite && !isArchived}
+                  hasDiagnosis={isWaiting}
+                />
+              </Suspense>
+            ) : null}
+            {tab === 'waterfall' ? (
+              <Suspense fallback={<LoadingState label={t('sessions.inspector.loading')} />}>
+                <WaterfallTab session={session.data} log={log} />
+              </Suspense>
+            ) : null}
             {tab === 'events' ? <EventsTab sessionId={sessionId} log={log} /> : null}
             {tab === 'tools' ? <ToolsTab session={session.data} log={log} /> : null}
             {tab === 'snapshot' ? <SnapshotTab sessionId={sessionId} log={log} /> : null}

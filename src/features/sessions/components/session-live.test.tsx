@@ -58,7 +58,7 @@ describe('session page, live', () => {
   })
 
   it('keeps DOM rows bounded for a 5,000-event history and appends live events', async () => {
-    const app = await renderApp(`/sessions/${SESSION.largeHistory}`, { namespace: 'default' })
+    const app = await renderApp(`/sessions/${SESSION.largeHistory}?tab=events`, { namespace: 'default' })
     activeServer = app.server
     const record = app.backend.db.sessions.get(SESSION.largeHistory)
     if (!record) throw new Error('seed')

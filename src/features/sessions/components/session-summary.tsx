@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link } from 'react-router'
 import { StatusBadge } from './status-badge'
+import { useAgentName } from '@/data/agents/use-agent-name'
 import { environmentQuery } from '@/data/environments/queries'
 import type { Session } from '@/data/sessions/types'
 import { useEnvironmentSelection } from '../hooks/use-environment-selection'
 import { Badge } from '@/components/ui/badge'
+import { ResourceName } from '@/components/ui/resource-name'
 import { useT } from '@/i18n'
 import { formatExactTime } from '@/lib/format-time'
 
@@ -14,6 +15,7 @@ export function SessionSummary({ session }: { session: Session }) {
   const environmentId = session.environmentId ?? null
   const environment = useQuery({ ...environmentQuery(environmentId ?? ''), enabled: environmentId !== null })
   const selection = useEnvironmentSelection(session)
+  const agentName = useAgentName(session.agentId)
   const isArchived = session.archivedAt !== null && session.archivedAt !== undefined
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
@@ -23,9 +25,12 @@ export function SessionSummary({ session }: { session: Session }) {
       </dd>
       <dt className="text-muted-foreground">{t('sessions.summary.agent')}</dt>
       <dd>
-        <Link className="font-mono text-primary hover:underline" to={`/agents/${session.agentId}`}>
-          {session.agentId}
-        </Link>
+        <ResourceName
+          name={agentName}
+          id={session.agentId}
+          to={`/agents/${session.agentId}`}
+          showCopy={false}
+        />
         {session.agentVersion !== null && session.agentVersion !== undefined ? (
           <span className="text-muted-foreground"> v{session.agentVersion}</span>
         ) : null}
@@ -33,9 +38,12 @@ export function SessionSummary({ session }: { session: Session }) {
       <dt className="text-muted-foreground">{t('sessions.summary.environment')}</dt>
       <dd className="flex flex-wrap items-center gap-2">
         {environmentId ? (
-          <Link className="text-primary hover:underline" to={`/environments/${environmentId}`}>
-            {environment.data?.name ?? environmentId}
-          </Link>
+          <ResourceName
+            name={environment.data?.name ?? null}
+            id={environmentId}
+            to={`/environments/${environmentId}`}
+            showCopy={false}
+          />
         ) : (
           <span>{t('sessions.none')}</span>
         )}

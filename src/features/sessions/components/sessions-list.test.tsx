@@ -76,8 +76,13 @@ describe('sessions list', () => {
     const app = await renderApp(`/sessions?agentId=${AGENT.releaseHelper}`, { namespace: 'default' })
     activeServer = app.server
     const table = await screen.findByRole('table', { name: 'Sessions' })
-    const labRow = (await within(table).findByRole('link', { name: SESSION.labQueued })).closest('tr')
-    const doneRow = within(table).getByRole('link', { name: SESSION.buildDone }).closest('tr')
+    // Links read the session's title; its id is part of the name as well.
+    const labRow = (await within(table).findByRole('link', { name: new RegExp(SESSION.labQueued) })).closest(
+      'tr',
+    )
+    const doneRow = within(table)
+      .getByRole('link', { name: new RegExp(SESSION.buildDone) })
+      .closest('tr')
     if (!labRow || !doneRow) throw new Error('rows missing')
     // The server does not say how an environment was chosen; for sessions this console did not
     // create, the list can only compare with the agent's current default.
@@ -87,6 +92,38 @@ describe('sessions list', () => {
     expect(
       screen.getByText(/Only your own sessions: the server lists the sessions you created/),
     ).toBeInTheDocument()
+  })
+
+  it('names sessions by their first message and agents by name, newest activity first', async () => {
+    const app = await renderApp('/sessions', { namespace: 'default' })
+    activeServer = app.server
+    const table = await screen.findByRole('table', { name: 'Sessions' })
+    const link = await within(table).findByRole(
+      'link',
+      {
+        name: new RegExp(
+          `^Tidy the getting-started guide: the install command is… ${SESSION.needsApproval}$`,
+        ),
+      },
+      { timeout: 10_000 },
+    )
+    const row = link.closest('tr')
+    if (!row) throw new Error('row missing')
+    // The id stays visible beside the title, and the agent shows by its name.
+    expect(within(row).getByText(SESSION.needsApproval, { ignore: '.sr-only' })).toBeVisible()
+    expect(within(row).getByRole('button', { name: `Copy id ${SESSION.needsApproval}` })).toBeInTheDocument()
+    expect(await within(row).findByText('docs-writer')).toBeInTheDocument()
+    expect(within(row).getByText(AGENT.docsWriter)).toBeInTheDocument()
+    const backend = app.backend.db.sessions
+    const shown = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((tr) => [...backend.keys()].find((id) => tr.textContent?.includes(id)))
+    const activity = shown.map((id) => {
+      const session = id ? backend.get(id)?.session : undefined
+      return session ? (session.lastActivityAt ?? session.updatedAt) : 0
+    })
+    expect(activity).toEqual([...activity].sort((a, b) => b - a))
   })
 
   it('filters by environment in the console, since the server ignores environmentId, and pages the result', async () => {

@@ -1,16 +1,18 @@
 import { useQueries, useQuery } from '@tanstack/react-query'
-import { Link, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
 import { SessionFilters } from './session-filters'
 import { SessionRowActions } from './session-row-actions'
 import { StatusBadge } from './status-badge'
-import { agentDefinitionQuery } from '@/data/agents/queries'
+import { agentDefinitionQuery, agentListQuery } from '@/data/agents/queries'
 import { allEnvironmentsQuery } from '@/data/environments/queries'
 import { sessionListQuery, type SessionList } from '@/data/sessions/queries'
 import type { SessionListParams } from '@/data/sessions/keys'
+import { byLastActivity, lastActivityOf, useSessionTitles } from '@/data/sessions/session-title'
 import { describeEnvironmentSelection } from '../models/describe-environment-selection'
 import { useSessionOriginsStore } from '../stores/session-origins-store'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
+import { ResourceName } from '@/components/ui/resource-name'
 import { QueryErrorState } from '@/components/ui/query-error-state'
 import { EmptyState, LoadingState } from '@/components/ui/states'
 import { t, useT } from '@/i18n'
@@ -45,6 +47,11 @@ export function SessionsTable({ canWrite }: { canWrite: boolean }) {
   const environments = useQuery(allEnvironmentsQuery())
   const environmentName = (id: string) =>
     environments.data?.find((environment) => environment.id === id)?.name
+  const agents = useQuery(agentListQuery('all'))
+  const agentName = (id: string) => agents.data?.find((agent) => agent.id === id)?.name ?? null
+  // Newest activity first within the page (the server pages by its own order).
+  const sessions = [...(query.data?.items ?? [])].sort(byLastActivity)
+  const titles = useSessionTitles(sessions)
   const origins = useSessionOriginsStore((state) => state.origins)
   // Sessions this console did not create are compared with their agent's current default.
   const unrecorded = [
@@ -117,23 +124,28 @@ export function SessionsTable({ canWrite }: { canWrite: boolean }) {
                 </tr>
               </thead>
               <tbody>
-                {query.data.items.map((session) => {
-                  const lastActivity = session.lastActivityAt ?? session.updatedAt
+                {sessions.map((session) => {
+                  const lastActivity = lastActivityOf(session)
                   const selection = describeEnvironmentSelection(session, {
                     origin: origins[session.id],
                     currentAgentDefault: currentDefault(session.agentId),
                   })
                   return (
                     <tr key={session.id} className="border-t border-border">
-                      <td className="px-3 py-2">
-                        <Link
-                          className="font-mono text-xs text-primary hover:underline"
+                      <td className="max-w-xs px-3 py-2">
+                        <ResourceName
+                          name={titles.get(session.id)?.text ?? null}
+                          id={session.id}
                           to={`/sessions/${session.id}`}
-                        >
-                          {session.id}
-                        </Link>
+                        />
                       </td>
-                      <td className="px-3 py-2 font-mono text-xs">{session.agentId}</td>
+                      <td className="px-3 py-2 text-xs">
+                        <ResourceName
+                          name={agentName(session.agentId)}
+                          id={session.agentId}
+                          showCopy={false}
+                        />
+                      </td>
                       <td className="px-3 py-2">
                         <span className="text-xs">
                           {session.environmentId

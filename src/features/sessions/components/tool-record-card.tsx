@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { ClaimTimeline } from './claim-timeline'
 import { StatusBadge } from './status-badge'
@@ -10,18 +10,25 @@ import type { ToolRecord } from '../models/tool-records'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { useT } from '@/i18n'
+import { cn } from '@/lib/cn'
 import { formatDuration } from '@/lib/format-duration'
 
 type ToolRecordCardProps = {
   record: ToolRecord
   claim: ToolClaim
   environmentLabel: string
+  /** The record a link points at (`?tool=`): marked, and scrolled into view once. */
+  isSelected?: boolean
 }
 
 /** One tool call: what it was asked, what it returned, where it ran and which worker claimed it. */
-export function ToolRecordCard({ record, claim, environmentLabel }: ToolRecordCardProps) {
+export function ToolRecordCard({ record, claim, environmentLabel, isSelected = false }: ToolRecordCardProps) {
   const { t } = useT('sessions')
   const [isRevealed, setIsRevealed] = useState(false)
+  const ref = useRef<HTMLElement>(null)
+  useEffect(() => {
+    if (isSelected) ref.current?.scrollIntoView({ block: 'start' })
+  }, [isSelected])
   const secretCount = maskSecrets(record.input ?? {}).count + maskSecretsInText(record.output).count
   const duration =
     record.requestedAt !== null && record.completedAt !== null
@@ -29,8 +36,13 @@ export function ToolRecordCard({ record, claim, environmentLabel }: ToolRecordCa
       : null
   return (
     <article
+      ref={ref}
       aria-label={t('sessions.toolCard.label', { name: record.name, id: record.toolCallId })}
-      className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4"
+      aria-current={isSelected ? 'true' : undefined}
+      className={cn(
+        'flex scroll-mt-4 flex-col gap-3 rounded-lg border border-border bg-card p-4',
+        isSelected && 'ring-2 ring-ring',
+      )}
     >
       <header className="flex flex-wrap items-center gap-2">
         <h3 className="font-mono text-sm font-semibold">{record.name}</h3>

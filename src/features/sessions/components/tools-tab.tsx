@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { ToolRecordCard } from './tool-record-card'
 import { eventTurnId } from '@/data/sessions/event-data'
 import { environmentQuery } from '@/data/environments/queries'
@@ -37,6 +38,9 @@ export function ToolsTab({ session, log }: { session: Session; log: SessionEvent
   const isSelfHosted = environment.data?.type === 'self_hosted'
   const work = useQuery({ ...workItemsQuery(environmentId ?? ''), enabled: isSelfHosted })
   const [shown, setShown] = useState(PAGE)
+  // A link from the transcript names one record (`?tool=`): it is shown, marked and scrolled to.
+  const [params] = useSearchParams()
+  const selectedKey = params.get('tool')
 
   const { records, turnStartedAt } = useEventLog(log.store, selectToolRecords)
 
@@ -49,6 +53,8 @@ export function ToolsTab({ session, log }: { session: Session; log: SessionEvent
   const environmentLabel = environment.data
     ? t('sessions.environmentWithType', { name: environment.data.name, type: environment.data.type })
     : (environmentId ?? t('sessions.none'))
+  const selectedIndex = selectedKey === null ? -1 : records.findIndex((record) => record.key === selectedKey)
+  const visible = Math.max(shown, selectedIndex + 1)
   const context = {
     sessionId: session.id,
     isSelfHosted,
@@ -72,17 +78,18 @@ export function ToolsTab({ session, log }: { session: Session; log: SessionEvent
       {environment.isError ? (
         <Notice tone="warning">{t('sessions.tools.environmentError', { environment: environmentId })}</Notice>
       ) : null}
-      {records.slice(0, shown).map((record) => (
+      {records.slice(0, visible).map((record) => (
         <ToolRecordCard
           key={record.key}
           record={record}
           claim={joinToolClaim(record, context)}
           environmentLabel={environmentLabel}
+          isSelected={record.key === selectedKey}
         />
       ))}
-      {records.length > shown ? (
-        <Button className="self-center" onClick={() => setShown((n) => n + PAGE)}>
-          {t('sessions.tools.showMore', { count: Math.min(PAGE, records.length - shown) })}
+      {records.length > visible ? (
+        <Button className="self-center" onClick={() => setShown(visible + PAGE)}>
+          {t('sessions.tools.showMore', { count: Math.min(PAGE, records.length - visible) })}
         </Button>
       ) : null}
     </div>

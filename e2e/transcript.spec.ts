@@ -1,0 +1,122 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { callApi, SEEDED } from './sessions-api'
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']
+
+async function axeOn(page: Page, selector: string) {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).include(selector).analyze()
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  )
+}
+
+test('the self-hosted journey reads as a conversation: prompt → write_file claimed by the worker → read_file → answer', async ({
+  page,
+  login,
+}) => {
+  test.setTimeout(120_000)
+  await login('alice', '/sessions')
+  // The seeded build-workers environment has the demo's virtual workers online.
+  const created = await callApi(page, 'POST', '/api/v1/agent-sessions', {
+    agent: SEEDED.releaseHelper,
+    environmentId: SEEDED.buildWorkers,
+  })
+  expect(created.status).toBe(200)
+  const sessionId = (created.body as { id: string }).id
+  await page.goto(`/sessions/${sessionId}`)
+  await expect(page.getByTestId('live-status')).toContainText('Live')
+  await page.getByRole('button', { name: 'Verify this environment' }).click()
+
+  const feed = page.getByRole('feed', { name: 'Transcript' })
+  await expect(feed.getByText(/^Write environment-check\.txt and read it back\.$/)).toBeVisible()
+  const write = feed.getByRole('article', { name: /^Tool call write_file/ })
+  await expect(write.getByText(/^claimed by worker-[ab]$/)).toBeVisible({ timeout: 60_000 })
+  await expect(write.getByText('completed')).toBeVisible({ timeout: 60_000 })
+  const read = feed.getByRole('article', { name: /^Tool call read_file/ })
+  await expect(read.getByText('completed')).toBeVisible({ timeout: 60_000 })
+  await expect(
+    feed.getByText(/^Done\. environment-check\.txt was written and reads back exactly/),
+  ).toBeVisible({
+    timeout: 60_000,
+  })
+  await expect(feed.getByRole('article', { name: /^Turn turn_/ }).getByText('completed')).toBeVisible()
+  // The page is named after the session's first message.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Write environment-check.txt and read it back.',
+  )
+  await expect(page).toHaveTitle(/^Write environment-check\.txt and read it back\. · /)
+
+  // Reading a card: its output by kind and the worker's claim.
+  await read.getByRole('button', { name: /read_file/ }).click()
+  await expect(read.getByText(/environment check: ok/).first()).toBeVisible()
+  await expect(read.getByRole('list', { name: 'Claim timeline' })).toContainText(
+    /Claimed by worker worker-[ab]/,
+  )
+})
+
+test('a waterfall bar opens its entry in the transcript and the event log, and the link survives a reload', async ({
+  page,
+  login,
+}) => {
+  await login('alice', `/sessions/${SEEDED.buildDone}?tab=waterfall`)
+  const waterfall = page.getByRole('group', { name: 'Waterfall' })
+  await expect(waterfall).toBeVisible()
+  const bar = waterfall.getByRole('button', { name: /^Tool write_file: .*claimed by worker-/ }).first()
+  await bar.click()
+  await expect(page).toHaveURL(/tab=transcript&entry=tool%3Aturn_\w+%3Atoolu_\w+&event=evt_/)
+  const entry = new URL(page.url()).searchParams.get('entry') ?? ''
+  const selected = page.locator(`[data-entry="${entry}"] [aria-current="true"]`)
+  await expect(selected).toBeInViewport()
+  await expect(selected.getByRole('article', { name: /^Tool call write_file/ })).toBeVisible()
+
+  await page.reload()
+  await expect(page.locator(`[data-entry="${entry}"] [aria-current="true"]`)).toBeInViewport()
+
+  await page.getByRole('tab', { name: 'Events' }).click()
+  await expect(page.getByRole('region', { name: 'Selected event' })).toContainText('tool.requested')
+})
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`the waterfall is keyboard operable and axe-clean (${colorScheme})`, async ({ page, login }) => {
+    await page.emulateMedia({ colorScheme })
+    await login('alice', `/sessions/${SEEDED.buildDone}?tab=waterfall`)
+    const waterfall = page.getByRole('group', { name: 'Waterfall' })
+    await expect(waterfall.getByRole('button').first()).toBeVisible()
+    expect(await axeOn(page, '[data-testid="waterfall"]'), `axe on the waterfall (${colorScheme})`).toEqual(
+      [],
+    )
+    expect(await axeOn(page, '[role="feed"], [data-testid="waterfall"]')).toEqual([])
+
+    const first = waterfall.getByRole('button').first()
+    await first.focus()
+    await page.keyboard.press('ArrowRight')
+    const focused = waterfall.locator('button:focus-visible')
+    await expect(focused).toHaveCount(1)
+    const label = await focused.getAttribute('aria-label')
+    expect(label).toMatch(/^Run /)
+    await page.keyboard.press('+')
+    await page.keyboard.press('Shift+ArrowRight')
+    await page.keyboard.press('End')
+    await expect(waterfall.locator('button:focus-visible')).toHaveAttribute('aria-label', /^(Tool|Waiting)/)
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/tab=transcript&entry=tool/)
+  })
+}
+
+test('the transcript is axe-clean in both themes', async ({ page, login }) => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    await login('alice', `/sessions/${SEEDED.needsApproval}`)
+    const feed = page.getByRole('feed', { name: 'Transcript' })
+    await expect(feed.getByRole('article', { name: /^Tool call/ }).first()).toBeVisible()
+    await feed
+      .getByRole('article', { name: /^Tool call/ })
+      .first()
+      .getByRole('button')
+      .first()
+      .click()
+    expect(await axeOn(page, '[role="feed"]'), `axe on the transcript (${colorScheme})`).toEqual([])
+  }
+})

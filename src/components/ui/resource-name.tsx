@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { CopyButton } from './copy-button'
+import { useT } from '@/i18n'
+import { cn } from '@/lib/cn'
+
+/**
+ * A resource by its name, with its id beside it as secondary, copyable text: people read names,
+ * while support, logs and the API speak in ids. With no name (not loaded, or none given) the id
+ * stands alone. The name is shown as text, whatever it contains.
+ */
+export function ResourceName({
+  name,
+  id,
+  to,
+  className,
+  showCopy = true,
+}: {
+  name: ReactNode
+  id: string
+  /** Where the name leads; the id stays outside the link so it can be selected and copied. */
+  to?: string
+  className?: string
+  showCopy?: boolean
+}) {
+  const { t } = useT('ui')
+  const hasName = name !== null && name !== undefined && name !== '' && name !== id
+  const label = hasName ? name : <span className="font-mono">{id}</span>
+  return (
+    <span className={cn('inline-flex min-w-0 flex-col', className)}>
+      {to ? (
+        <Link className="min-w-0 [overflow-wrap:anywhere] text-primary hover:underline" to={to}>
+          {label}
+          {/* The id is part of the link's name too, so a search by id still finds it. */}
+          {hasName ? (
+            <>
+              {' '}
+              <span className="sr-only">{id}</span>
+            </>
+          ) : null}
+        </Link>
+      ) : (
+        <span className="min-w-0 [overflow-wrap:anywhere]">{label}</span>
+      )}
+      {hasName ? (
+        <span className="inline-flex items-center gap-1 font-mono text-xs text-muted-foreground">
+          <span className="[overflow-wrap:anywhere]">{id}</span>
+          {showCopy ? (
+            <CopyButton
+              text={id}
+              label={t('ui.resourceName.copyId', { id })}
+              variant="ghost"
+              size="sm"
+              className="h-5 px-1 text-xs"
+            >
+              {t('ui.resourceName.copy')}
+            </CopyButton>
+          ) : null}
+        </span>
+      ) : null}
+    </span>
+  )
+}

@@ -1,0 +1,395 @@
+import { createContext, memo, use, useState, type ReactNode } from 'react'
+import { Link } from 'react-router'
+import { ClaimTimeline } from './claim-timeline'
+import { ActionCard } from './required-actions'
+import { StatusBadge } from './status-badge'
+import { ToolIo } from './tool-io'
+import type { PublicEvent } from '../models/event-store'
+import { joinToolClaim, type ClaimContext } from '../models/join-tool-claims'
+import { maskSecrets, maskSecretsInText } from '../models/mask-secrets'
+import { statusLabel } from '../models/status-label'
+import { summarizeEvent } from '../models/summarize-event'
+import { toolInputSummary } from '../models/tool-input-summary'
+import type { ToolRecord } from '../models/tool-records'
+import type {
+  TranscriptAction,
+  TranscriptError,
+  TranscriptMessage,
+  TranscriptRow,
+  TranscriptTurn,
+} from '../models/transcript-builder'
+import { Markdown } from '@/components/markdown/markdown'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { useT } from '@/i18n'
+import { cn } from '@/lib/cn'
+import { formatDuration } from '@/lib/format-duration'
+import { formatNumber } from '@/lib/format-number'
+
+/** What every block needs besides its own data: the same for all rows, so rows stay memoised. */
+export type TranscriptScope = {
+  sessionId: string
+  environmentId: string | null
+  environmentLabel: string
+  claims: ClaimContext
+  canWrite: boolean
+  /** "Why isn't this running?" is on the page (a turn waits). */
+  hasDiagnosis: boolean
+  eventAt: (index: number) => PublicEvent | undefined
+  onSelect: (key: string) => void
+  onToggle: (key: string) => void
+}
+
+export const TranscriptScopeContext = createContext<TranscriptScope | null>(null)
+
+function useScope(): TranscriptScope {
+  const scope = use(TranscriptScopeContext)
+  if (!scope) throw new Error('Transcript rows need a TranscriptScopeContext')
+  return scope
+}
+
+const linkClass = 'text-primary hover:underline focus-visible:outline-2 focus-visible:outline-ring'
+
+function turnDuration(turn: TranscriptTurn): string | null {
+  return turn.endedAt === null ? null : formatDuration(turn.endedAt - turn.firstAt)
+}
+
+function TurnHeader({ turn }: { turn: TranscriptTurn }) {
+  const { t } = useT('sessions', 'sessions:transcript')
+  const duration = turnDuration(turn)
+  const { usage } = turn
+  return (
+    <div className="flex flex-wrap items-center gap-2 border-t border-border pt-3 text-xs text-muted-foreground">
+      <h3 className="text-sm font-semibold text-foreground">
+        {turn.turnId === null ? t('sessions.transcript.sessionBlock') : t('sessions.transcript.turn')}
+      </h3>
+      {turn.turnId !== null ? <span className="font-mono">{turn.turnId}</span> : null}
+      {turn.status ? <StatusBadge status={turn.status} /> : null}
+      {duration ? <span>{duration}</span> : null}
+      {usage.modelCalls > 0 ? (
+        <span aria-label={t('sessions.transcript.usageLabel')}>
+          {t('sessions.transcript.usage', {
+            calls: usage.modelCalls,
+            input: formatNumber(usage.inputTokens),
+            output: formatNumber(usage.outputTokens),
+          })}
+        </span>
+      ) : null}
+    </div>
+  )
+}
+
+function MessageBlock({
+  rowKey,
+  message,
+  isExpanded,
+}: {
+  rowKey: string
+  message: TranscriptMessage
+  isExpanded: boolean
+}) {
+  const { t } = useT('sessions', 'sessions:transcript')
+  const { onToggle } = useScope()
+  const isUser = message.role === 'user'
+  const text = maskSecretsInText(message.text).value
+  return (
+    <div
+      className={cn(
+        'flex min-w-0 flex-col gap-2 rounded-lg p-3',
+        isUser ? 'ml-auto max-w-[85%] bg-accent text-accent-foreground' : 'bg-card',
+      )}
+    >
+      <p className="text-xs font-medium text-muted-foreground">
+        {isUser ? t('sessions.transcript.user') : t('sessions.transcript.assistant')}
+        {message.isComplete ? null : (
+          <span className="ml-2" role="status">
+            {t('sessions.transcript.streaming')}
+          </span>
+        )}
+      </p>
+      {message.thinking ? (
+        <div className="flex flex-col gap-1">
+          <Button
+            size="sm"
+            variant="ghost"
+            className="self-start"
+            aria-expanded={isExpanded}
+            onClick={() => onToggle(rowKey)}
+          >
+            {isExpanded ? t('sessions.transcript.hideThinking') : t('sessions.transcript.showThinking')}
+          </Button>
+          {isExpanded ? (
+            <p className="border-l-2 border-border pl-3 text-xs [overflow-wrap:anywhere] whitespace-pre-wrap text-muted-foreground">
+              {maskSecretsInText(message.thinking).value}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {isUser ? (
+        <p className="text-sm [overflow-wrap:anywhere] whitespace-pre-wrap">{text}</p>
+      ) : text ? (
+        <Markdown text={text} />
+      ) : message.isComplete ? (
+        <p className="text-xs text-muted-foreground">{t('sessions.transcript.noText')}</p>
+      ) : null}
+    </div>
+  )
+}
+
+function toolDuration(record: ToolRecord): string | null {
+  const start = record.requestedAt ?? record.dispatchedAt
+  return start !== null && record.completedAt !== null ? formatDuration(record.completedAt - start) : null
+}
+
+/** Where a tool card leads: its record, its events, its work item, the environment's workers. */
+export function toolLinks(record: ToolRecord, environmentId: string | null, workId: string | null) {
+  return {
+    record: `?tab=tools&tool=${encodeURIComponent(record.key)}`,
+    events: `?tab=events&event=${encodeURIComponent(record.firstEventId)}`,
+    work:
+      environmentId !== null && workId !== null
+        ? `/environments/${encodeURIComponent(environmentId)}?tab=workers#work-${encodeURIComponent(workId)}`
+        : null,
+    workers: environmentId !== null ? `/environments/${encodeURIComponent(environmentId)}?tab=workers` : null,
+  }
+}
+
+function ToolCard({
+  rowKey,
+  record,
+  isExpanded,
+}: {
+  rowKey: string
+  record: ToolRecord
+  isExpanded: boolean
+}) {
+  const { t } = useT('sessions', 'sessions:transcript')
+  const scope = useScope()
+  const [isRevealed, setIsRevealed] = useState(false)
+  const claim = joinToolClaim(record, scope.claims)
+  const duration = toolDuration(record)
+  const summary = toolInputSummary(record.name, record.input)
+  const links = toolLinks(record, scope.environmentId, claim.workItem?.id ?? null)
+  const worker = claim.workerId
+    ? t('sessions.transcript.claimedBy', { worker: claim.workerId })
+    : claim.workItem
+      ? t('sessions.toolCard.notClaimed')
+      : scope.claims.isSelfHosted
+        ? t('sessions.transcript.noWorkItem')
+        : t('sessions.transcript.inBackend')
+  const secretCount = maskSecrets(record.input ?? {}).count + maskSecretsInText(record.output).count
+  const panelId = `transcript-tool-${record.key.replace(/[^\w-]/g, '_')}`
+  return (
+    <article
+      aria-label={t('sessions.toolCard.label', { name: record.name, id: record.toolCallId })}
+      className={cn(
+        'flex min-w-0 flex-col gap-2 rounded-md border bg-card p-2 text-xs',
+        record.isError ? 'border-destructive/40' : 'border-border',
+      )}
+    >
+      <div className="flex min-w-0 flex-wrap items-center gap-2">
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-expanded={isExpanded}
+          aria-controls={panelId}
+          onClick={() => scope.onToggle(rowKey)}
+          className="font-mono font-semibold"
+        >
+          <span aria-hidden="true">{isExpanded ? '▾' : '▸'}</span>
+          {record.name}
+        </Button>
+        <span className="min-w-0 flex-1 truncate font-mono text-muted-foreground" title={summary}>
+          {summary}
+        </span>
+        <StatusBadge status={record.status} />
+        {record.confirmation ? (
+          <Badge tone="warning">
+            {t('sessions.toolCard.confirmation', { status: statusLabel(record.confirmation.status) })}
+          </Badge>
+        ) : null}
+        <span>{duration ?? (record.isComplete ? '—' : statusLabel('running'))}</span>
+      </div>
+      <p className="flex flex-wrap gap-x-3 gap-y-1 text-muted-foreground">
+        <span>{scope.environmentLabel}</span>
+        <span className="font-mono">{worker}</span>
+      </p>
+      {isExpanded ? (
+        <div id={panelId} className="flex flex-col gap-2">
+          <nav aria-label={t('sessions.transcript.toolLinks')} className="flex flex-wrap gap-3">
+            <Link className={linkClass} to={links.record}>
+              {t('sessions.transcript.openRecord')}
+            </Link>
+            <Link className={linkClass} to={links.events}>
+              {t('sessions.toolCard.showInEvents')}
+            </Link>
+            {links.work ? (
+              <Link className={linkClass} to={links.work}>
+                {t('sessions.transcript.openWork', { work: claim.workItem?.id ?? '' })}
+              </Link>
+            ) : null}
+            {links.workers && scope.claims.isSelfHosted ? (
+              <Link className={linkClass} to={links.workers}>
+                {t('sessions.transcript.openWorkers')}
+              </Link>
+            ) : null}
+          </nav>
+          {secretCount > 0 ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              className="self-start"
+              aria-pressed={isRevealed}
+              onClick={() => setIsRevealed((value) => !value)}
+            >
+              {isRevealed ? t('sessions.secrets.hide') : t('sessions.secrets.reveal', { count: secretCount })}
+            </Button>
+          ) : null}
+          <ToolIo record={record} isRevealed={isRevealed} />
+          <ClaimTimeline steps={claim.steps} />
+        </div>
+      ) : null}
+    </article>
+  )
+}
+
+function ActionBlock({ action }: { action: TranscriptAction }) {
+  const { t } = useT('sessions', 'sessions:transcript')
+  const scope = useScope()
+  if (action.status === 'created' && action.turnId !== null) {
+    return (
+      <ul aria-label={t('sessions.transcript.actionOpen')}>
+        <ActionCard
+          sessionId={scope.sessionId}
+          canWrite={scope.canWrite}
+          action={{
+            requestId: action.requestId,
+            turnId: action.turnId,
+            kind: action.kind,
+            toolName: action.toolName,
+            toolInput: action.toolInput,
+            createdEventId: action.firstEventId,
+            createdAt: action.createdAt,
+          }}
+        />
+      </ul>
+    )
+  }
+  return (
+    <p className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+      <span>
+        {action.kind === 'confirmation'
+          ? t('sessions.transcript.actionConfirmation', { tool: action.toolName ?? '' })
+          : t('sessions.transcript.actionResult', { tool: action.toolName ?? '' })}
+      </span>
+      <StatusBadge status={action.status} />
+      {action.status === 'rejected' ? <span>{t('sessions.transcript.actionRejected')}</span> : null}
+      {action.reason ? <span>{maskSecretsInText(action.reason).value}</span> : null}
+    </p>
+  )
+}
+
+function ErrorBlock({ error }: { error: TranscriptError }) {
+  const { t } = useT('sessions', 'sessions:transcript')
+  const scope = useScope()
+  const first = error.problems[0]
+  return (
+    <div
+      role="group"
+      aria-label={t('sessions.transcript.errorLabel')}
+      className="flex flex-col gap-1 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm"
+    >
+      <p className="font-medium text-destructive">{t('sessions.transcript.errorTitle')}</p>
+      <ul className="flex flex-col gap-0.5 text-xs">
+        {error.problems.map((problem) => (
+          <li key={problem.eventId} className="[overflow-wrap:anywhere]">
+            <span className="font-mono">{problem.type}</span>
+            {problem.code ? <span className="ml-2 font-mono">{problem.code}</span> : null}
+            {problem.message ? (
+              <span className="ml-2">{maskSecretsInText(problem.message).value}</span>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <p className="flex flex-wrap gap-3 text-xs">
+        {scope.hasDiagnosis ? (
+          <a className={linkClass} href="#stall-diagnosis">
+            {t('sessions.transcript.whyNotRunning')}
+          </a>
+        ) : null}
+        {first ? (
+          <Link className={linkClass} to={`?tab=events&event=${encodeURIComponent(first.eventId)}`}>
+            {t('sessions.toolCard.showInEvents')}
+          </Link>
+        ) : null}
+      </p>
+    </div>
+  )
+}
+
+function NeutralRow({ eventIndex }: { eventIndex: number }) {
+  const scope = useScope()
+  const event = scope.eventAt(eventIndex)
+  if (!event) return null
+  return (
+    <p className="flex min-w-0 items-center gap-2 px-1 text-xs text-muted-foreground">
+      <span className="shrink-0 rounded border border-border px-1 font-mono">{event.type}</span>
+      <span className="min-w-0 truncate">{summarizeEvent(event)}</span>
+    </p>
+  )
+}
+
+type RowProps = {
+  row: TranscriptRow
+  /** The row's revision: a change re-renders this block alone (rows are mutated in place). */
+  rev: number
+  isSelected: boolean
+  isExpanded: boolean
+}
+
+/** One block of the transcript, selectable; re-rendered only when its revision or state moves. */
+export const TranscriptRowView = memo(function TranscriptRowView({ row, isSelected, isExpanded }: RowProps) {
+  const { t } = useT('sessions', 'sessions:transcript')
+  const scope = useScope()
+  let body: ReactNode
+  switch (row.kind) {
+    case 'turn':
+      body = <TurnHeader turn={row.turn} />
+      break
+    case 'message':
+      body = <MessageBlock rowKey={row.key} message={row.message} isExpanded={isExpanded} />
+      break
+    case 'tool':
+      body = <ToolCard rowKey={row.key} record={row.record} isExpanded={isExpanded || isSelected} />
+      break
+    case 'action':
+      body = <ActionBlock action={row.action} />
+      break
+    case 'error':
+      body = <ErrorBlock error={row.error} />
+      break
+    case 'event':
+      body = <NeutralRow eventIndex={row.eventIndex} />
+      break
+  }
+  return (
+    <div
+      className={cn(
+        'group relative rounded-lg py-1 pr-1 pl-6',
+        isSelected && 'bg-accent/40 ring-2 ring-ring',
+      )}
+      aria-current={isSelected ? 'true' : undefined}
+    >
+      <button
+        type="button"
+        className="absolute top-2 left-0 size-5 rounded text-xs text-muted-foreground opacity-60 group-hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-ring"
+        aria-label={t('sessions.transcript.selectEntry')}
+        aria-pressed={isSelected}
+        onClick={() => scope.onSelect(row.key)}
+      >
+        <span aria-hidden="true">#</span>
+      </button>
+      {body}
+    </div>
+  )
+})

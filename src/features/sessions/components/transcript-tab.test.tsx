@@ -1,0 +1,158 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { setupServer } from 'msw/node'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { MORE_SESSIONS } from '@/mocks/seed/seed-sessions'
+import { SESSION } from '@/mocks/seed/fixture-ids'
+import { appendEvent } from '@/mocks/lib/event-log'
+import { renderApp } from '@/testing/render-app'
+
+let activeServer: ReturnType<typeof setupServer> | null = null
+afterEach(() => {
+  activeServer?.close()
+  activeServer = null
+})
+
+/** jsdom's Blob has no text(): read it the way a page without it would. */
+const read = (blob: Blob | undefined) =>
+  new Promise<string>((resolve, reject) => {
+    if (!blob) return reject(new Error('no file'))
+    const reader = new FileReader()
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '')
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'))
+    reader.readAsText(blob)
+  })
+
+const log = (app: Awaited<ReturnType<typeof renderApp>>) =>
+  app.backend.db.sessions
+    .get(SESSION.buildDone)
+    ?.events.map((event) => event.type)
+    .join(' ') ?? ''
+
+async function open(path: string) {
+  const app = await renderApp(path, { namespace: 'default' })
+  activeServer = app.server
+  return app
+}
+
+describe('transcript tab', () => {
+  it('is the default tab and reads a self-hosted turn as a conversation with tool cards', async () => {
+    await open(`/sessions/${SESSION.buildDone}`)
+    expect(
+      await screen.findByRole('tab', { name: 'Transcript', selected: true }, { timeout: 5000 }),
+    ).toBeInTheDocument()
+    const feed = await screen.findByRole('feed', { name: 'Transcript' }, { timeout: 5000 })
+    expect(await within(feed).findByText('Write environment-check.txt and read it back.')).toBeInTheDocument()
+    const card = (await within(feed).findAllByRole('article', { name: /^Tool call write_file/ }))[0]
+    if (!card) throw new Error('no write_file card')
+    expect(within(card).getByText('environment-check.txt')).toBeInTheDocument()
+    expect(await within(card).findByText(/claimed by worker-/)).toBeInTheDocument()
+    // Expanding shows the output by kind and the links to the other views of the call.
+    await userEvent.click(within(card).getByRole('button', { name: /write_file/, expanded: false }))
+    expect(within(card).getByRole('link', { name: 'Tool record' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('tab=tools&tool='),
+    )
+    expect(within(card).getByRole('link', { name: 'Show in events' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('tab=events&event='),
+    )
+    expect(within(card).getByRole('link', { name: 'Environment workers' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/environments\/.+\?tab=workers$/),
+    )
+    expect(within(card).getByRole('list', { name: 'Claim timeline' })).toBeInTheDocument()
+    expect(within(feed).getAllByText(/model calls? · .* in \/ .* out tokens/).length).toBeGreaterThan(0)
+  })
+
+  it('leads from a tool card to its tool record, marked, and to its events', async () => {
+    const app = await open(`/sessions/${SESSION.buildDone}`)
+    const feed = await screen.findByRole('feed', { name: 'Transcript' }, { timeout: 5000 })
+    const card = (await within(feed).findAllByRole('article', { name: /^Tool call read_file/ }))[0]
+    if (!card) throw new Error('no read_file card')
+    const name = card.getAttribute('aria-label') ?? ''
+    await userEvent.click(within(card).getByRole('button', { name: /read_file/, expanded: false }))
+    await userEvent.click(within(card).getByRole('link', { name: 'Tool record' }))
+    expect(await screen.findByRole('tab', { name: 'Tool records', selected: true })).toBeInTheDocument()
+    const record = await screen.findByRole('article', { name, current: true })
+    expect(record).toHaveTextContent('read_file')
+    await userEvent.click(within(record).getByRole('link', { name: 'Show in events' }))
+    await waitFor(() => expect(new URLSearchParams(app.location.search).get('tab')).toBe('events'))
+    expect(await screen.findByRole('region', { name: 'Selected event' })).toHaveTextContent('tool.requested')
+  })
+
+  it('downloads the transcript as Markdown and the events as JSON, masked unless secrets are included', async () => {
+    const files: Blob[] = []
+    Object.defineProperty(URL, 'createObjectURL', {
+      configurable: true,
+      value: vi.fn((blob: Blob) => (files.push(blob), 'blob:transcript')),
+    })
+    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: vi.fn() })
+    const app = await open(`/sessions/${SESSION.buildDone}`)
+    const record = app.backend.db.sessions.get(SESSION.buildDone)
+    if (!record) throw new Error('seed')
+    const secret = 'sk-live1234567890abcdefSECRET'
+    appendEvent(record, 'session.hint', { message: `key ${secret}` }, app.backend.clock.now())
+    const feed = await screen.findByRole('feed', { name: 'Transcript' }, { timeout: 5000 })
+    await within(feed).findAllByRole('article', { name: /^Tool call write_file/ })
+    await waitFor(() => expect(log(app)).toContain('session.hint'))
+
+    await userEvent.click(screen.getByRole('button', { name: 'Download transcript (Markdown)' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Download events (JSON)' }))
+    const [markdown, events] = await Promise.all(files.map((file) => read(file)))
+    expect(markdown).toMatch(/^# Write environment-check\.txt and read it back\./)
+    expect(markdown).toContain('**Tool `write_file`** · completed')
+    const parsed = JSON.parse(events ?? '[]') as { id: string }[]
+    expect(parsed.map((event) => event.id)).toEqual(record.events.map((event) => event.id))
+    expect(events).not.toContain(secret)
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Include secrets in downloads' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Download events (JSON)' }))
+    expect(await read(files[2])).toContain(secret)
+  })
+
+  it('shows a failed turn’s error inline, once, with its code', async () => {
+    await open(`/sessions/${MORE_SESSIONS.failedTurn}`)
+    const feed = await screen.findByRole('feed', { name: 'Transcript' }, { timeout: 5000 })
+    const error = await within(feed).findByRole('group', { name: 'Error' }, { timeout: 5000 })
+    expect(within(error).getAllByText('model_error').length).toBeGreaterThan(0)
+    expect(within(feed).getAllByRole('group', { name: 'Error' })).toHaveLength(1)
+  })
+
+  it('offers allow and deny inline for an open confirmation', async () => {
+    await open(`/sessions/${SESSION.needsApproval}`)
+    const feed = await screen.findByRole('feed', { name: 'Transcript' }, { timeout: 5000 })
+    // The open request is the newest block: scroll to the end of the conversation.
+    await within(feed).findAllByRole('article', { name: /^Tool call/ }, { timeout: 5000 })
+    fireEvent.scroll(feed, { target: { scrollTop: 100_000 } })
+    const waiting = await within(feed).findByRole(
+      'list',
+      { name: 'Waiting for your answer' },
+      { timeout: 5000 },
+    )
+    expect(within(waiting).getByRole('button', { name: 'Allow' })).toBeInTheDocument()
+    expect(within(waiting).getByRole('button', { name: 'Deny…' })).toBeInTheDocument()
+  })
+
+  it('puts the selected entry in the URL and reopens on it', async () => {
+    const app = await open(`/sessions/${SESSION.buildDone}`)
+    const feed = await screen.findByRole('feed', { name: 'Transcript' }, { timeout: 5000 })
+    await within(feed).findAllByRole('article', { name: /^Tool call write_file/ })
+    const select = within(feed).getAllByRole('button', { name: /Select this entry/ })[2]
+    if (!select) throw new Error('no third entry')
+    await userEvent.click(select)
+    await waitFor(() => expect(new URLSearchParams(app.location.search).get('entry')).not.toBeNull())
+    const params = new URLSearchParams(app.location.search)
+    expect(params.get('tab')).toBe('transcript')
+    expect(params.get('event')).toMatch(/^evt_/)
+    activeServer?.close()
+
+    await open(`/sessions/${SESSION.buildDone}?${params.toString()}`)
+    const again = await screen.findByRole('feed', { name: 'Transcript' }, { timeout: 5000 })
+    await waitFor(() =>
+      expect(
+        again.querySelector(`[data-entry="${params.get('entry') ?? ''}"] [aria-current="true"]`),
+      ).not.toBeNull(),
+    )
+  })
+})

@@ -1,0 +1,181 @@
+import { useQuery } from '@tanstack/react-query'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { TranscriptList } from './transcript-list'
+import { TranscriptScopeContext, type TranscriptScope } from './transcript-rows'
+import { environmentQuery } from '@/data/environments/queries'
+import { workItemsQuery } from '@/data/work/queries'
+import type { Session } from '@/data/sessions/types'
+import type { SessionEventLog } from '../hooks/use-session-event-log'
+import { useTranscript } from '../hooks/use-transcript'
+import { rowFirstEventId, turnStarts } from '../models/transcript-builder'
+import { useSessionTitle } from '@/data/sessions/session-title'
+import { maskSecrets } from '../models/mask-secrets'
+import { transcriptToMarkdown } from '../models/transcript-markdown'
+import { Button } from '@/components/ui/button'
+import { Notice } from '@/components/ui/notice'
+import { LoadingState } from '@/components/ui/states'
+import { useT } from '@/i18n'
+import { downloadText } from '@/lib/download'
+
+/** Blocks wanted below a permalinked entry before scrolling to it, so it can sit mid-view. */
+const NEIGHBOUR_ROWS = 12
+
+type TranscriptTabProps = {
+  session: Session
+  log: SessionEventLog
+  canWrite: boolean
+  hasDiagnosis: boolean
+}
+
+/**
+ * The session read as a conversation (the default tab): turn blocks with the user's message, the
+ * assistant's answers as Markdown, each tool call as a compact card, required actions to answer,
+ * errors and usage. The selected block is in the URL (`?entry=`), so a reload or a shared link
+ * reopens on it.
+ */
+export function TranscriptTab({ session, log, canWrite, hasDiagnosis }: TranscriptTabProps) {
+  const { t } = useT('sessions', 'sessions:transcript')
+  const { builder, rowCount } = useTranscript(log.store)
+  const [params, setParams] = useSearchParams()
+  const selectedKey = params.get('entry')
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set())
+  const [includeSecrets, setIncludeSecrets] = useState(false)
+  const title = useSessionTitle(session)
+  const [scroll, setScroll] = useState<{ row: number | null; request: number }>({ row: null, request: 0 })
+  const environmentId = session.environmentId ?? null
+  const environment = useQuery({ ...environmentQuery(environmentId ?? ''), enabled: environmentId !== null })
+  const isSelfHosted = environment.data?.type === 'self_hosted'
+  const work = useQuery({ ...workItemsQuery(environmentId ?? ''), enabled: isSelfHosted })
+
+  const select = useCallback(
+    (key: string) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current)
+          next.set('tab', 'transcript')
+          next.set('entry', key)
+          const row = builder.row(key)
+          // The same entry in the event log, so switching tabs keeps the place.
+          if (row) next.set('event', rowFirstEventId(row))
+          return next
+        },
+        { replace: true },
+      ),
+    [builder, setParams],
+  )
+  const toggle = useCallback(
+    (key: string) =>
+      setExpanded((current) => {
+        const next = new Set(current)
+        if (next.has(key)) next.delete(key)
+        else next.add(key)
+        return next
+      }),
+    [],
+  )
+
+  const environmentLabel = environment.data
+    ? t('sessions.environmentWithType', { name: environment.data.name, type: environment.data.type })
+    : (environmentId ?? t('sessions.none'))
+  const workItems = work.data
+  // When each turn began, to keep a claim of an earlier turn off a later call. Recomputed when a
+  // turn appears, not per live event: the rows' shared scope must keep its identity meanwhile.
+  const turnCount = builder.turns.size
+  const turnStartedAt = useMemo(
+    () => (turnCount >= 0 ? turnStarts(builder) : new Map()),
+    [builder, turnCount],
+  )
+  const scope = useMemo<TranscriptScope>(
+    () => ({
+      sessionId: session.id,
+      environmentId,
+      environmentLabel,
+      claims: { sessionId: session.id, isSelfHosted, workItems: workItems ?? [], turnStartedAt },
+      canWrite,
+      hasDiagnosis,
+      eventAt: (index) => log.store.at(index),
+      onSelect: select,
+      onToggle: toggle,
+    }),
+    [
+      session.id,
+      environmentId,
+      environmentLabel,
+      isSelfHosted,
+      workItems,
+      turnStartedAt,
+      canWrite,
+      hasDiagnosis,
+      log.store,
+      select,
+      toggle,
+    ],
+  )
+
+  // Bring a permalinked entry into view once it exists (and some blocks after it, while loading).
+  const selectedRow = selectedKey === null ? -1 : builder.indexOf(selectedKey)
+  const isLoading = log.phase === 'snapshot' || log.phase === 'history'
+  const hasNeighbours = selectedRow >= 0 && (!isLoading || rowCount - selectedRow > NEIGHBOUR_ROWS)
+  const shownFor = useRef<string | null>(null)
+  useEffect(() => {
+    if (selectedKey === null || !hasNeighbours || shownFor.current === selectedKey) return
+    shownFor.current = selectedKey
+    setScroll((current) => ({ row: selectedRow, request: current.request + 1 }))
+  }, [selectedKey, selectedRow, hasNeighbours])
+
+  const download = (kind: 'markdown' | 'events') => {
+    if (kind === 'markdown') {
+      const markdown = transcriptToMarkdown(builder.rows, {
+        title: title?.text ?? session.id,
+        sessionId: session.id,
+        reveal: includeSecrets,
+        eventAt: (index) => log.store.at(index),
+      })
+      downloadText(`${session.id}-transcript.md`, markdown, 'text/markdown')
+      return
+    }
+    const events = log.store.all()
+    const json = JSON.stringify(includeSecrets ? events : maskSecrets(events).value, null, 2)
+    downloadText(`${session.id}-events.json`, `${json}\n`)
+  }
+
+  if (rowCount === 0 && isLoading) return <LoadingState label={t('sessions.transcript.loading')} />
+  if (rowCount === 0) return <Notice>{t('sessions.transcript.empty')}</Notice>
+  return (
+    <TranscriptScopeContext value={scope}>
+      <div className="flex flex-col gap-2">
+        <div className="flex flex-wrap items-center gap-3 text-xs">
+          <Button size="sm" onClick={() => download('markdown')}>
+            {t('sessions.export.markdown')}
+          </Button>
+          <Button size="sm" onClick={() => download('events')}>
+            {t('sessions.export.events')}
+          </Button>
+          <label className="flex items-center gap-1">
+            <input
+              type="checkbox"
+              checked={includeSecrets}
+              onChange={(event) => setIncludeSecrets(event.target.checked)}
+            />
+            {t('sessions.export.reveal')}
+          </label>
+          <span className="text-muted-foreground">{t('sessions.export.masked')}</span>
+        </div>
+        {selectedKey !== null && selectedRow < 0 && !isLoading ? (
+          <Notice tone="warning" role="status">
+            {t('sessions.transcript.entryMissing', { entry: selectedKey })}
+          </Notice>
+        ) : null}
+        <TranscriptList
+          builder={builder}
+          rowCount={rowCount}
+          selectedKey={selectedKey}
+          expanded={expanded}
+          scrollToRow={scroll.row}
+          scrollRequest={scroll.request}
+        />
+      </div>
+    </TranscriptScopeContext>
+  )
+}

@@ -1,0 +1,284 @@
+import { useQuery } from '@tanstack/react-query'
+import { useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useSearchParams } from 'react-router'
+import { environmentQuery } from '@/data/environments/queries'
+import { workItemsQuery } from '@/data/work/queries'
+import type { Session } from '@/data/sessions/types'
+import { useEventLog } from '../hooks/use-event-log'
+import type { SessionEventLog } from '../hooks/use-session-event-log'
+import { useTranscript } from '../hooks/use-transcript'
+import type { EventStore } from '../models/event-store'
+import { statusLabel } from '../models/status-label'
+import { turnStarts } from '../models/transcript-builder'
+import { buildTimeAxis, buildWaterfallTurn, unionLength, type WaterfallBar } from '../models/waterfall'
+import { Button } from '@/components/ui/button'
+import { Notice } from '@/components/ui/notice'
+import { LoadingState } from '@/components/ui/states'
+import { useT } from '@/i18n'
+import { cn } from '@/lib/cn'
+import { formatDuration } from '@/lib/format-duration'
+
+/** The newest turns drawn at once; earlier ones are a click away. */
+const TURNS_SHOWN = 20
+/** Idle stretches longer than this are drawn as a short gap. */
+const MAX_GAP_MS = 30_000
+const GAP_PX = 28
+/** The track's width at zoom 1: the busy time of the turns shown fits in it. */
+const TRACK_PX = 880
+const ZOOM_STEP = 1.5
+const PAN_PX = 120
+
+const BAR_STYLE: Record<WaterfallBar['kind'], string> = {
+  turn: 'h-2 bg-muted-foreground/50',
+  run: 'h-3 bg-primary',
+  tool: 'h-3 bg-success',
+  wait: 'h-3 border border-warning bg-[repeating-linear-gradient(135deg,var(--color-warning)_0_3px,transparent_3px_7px)]',
+}
+
+const selectNewest = (store: EventStore) => store.at(store.size - 1)?.created_at ?? 0
+
+/**
+ * The session's time as bars: turns → runs → tool calls, and for self-hosted calls the wait from
+ * the turn suspending to resuming with the worker's result. Idle gaps are squeezed; zoom and pan
+ * with the buttons or keys; a bar opens its entry in the transcript (and the event log).
+ */
+export function WaterfallTab({ session, log }: { session: Session; log: SessionEventLog }) {
+  const { t } = useT('sessions', 'sessions:transcript')
+  const { builder, revision } = useTranscript(log.store)
+  const [params, setParams] = useSearchParams()
+  const selectedKey = params.get('entry')
+  const [zoom, setZoom] = useState(1)
+  const [pan, setPan] = useState(0)
+  const [active, setActive] = useState(0)
+  const [turnsShown, setTurnsShown] = useState(TURNS_SHOWN)
+  const environmentId = session.environmentId ?? null
+  const environment = useQuery({ ...environmentQuery(environmentId ?? ''), enabled: environmentId !== null })
+  const isSelfHosted = environment.data?.type === 'self_hosted'
+  const work = useQuery({ ...workItemsQuery(environmentId ?? ''), enabled: isSelfHosted })
+  const newest = useEventLog(log.store, selectNewest)
+  const bars = useRef(new Map<number, HTMLButtonElement>())
+
+  const all = builder.turnList().filter((turn) => turn.turnId !== null)
+  const shown = all.slice(-turnsShown)
+  const workItems = work.data
+  const turns = useMemo(
+    () =>
+      shown.map((turn) =>
+        buildWaterfallTurn(
+          turn,
+          {
+            sessionId: session.id,
+            isSelfHosted,
+            workItems: workItems ?? [],
+            turnStartedAt: turnStarts(builder),
+          },
+          newest,
+        ),
+      ),
+    // `revision` moves whenever the transcript folded events; the turns are mutated in place.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [revision, turnsShown, session.id, isSelfHosted, workItems, newest],
+  )
+  const flat = turns.flatMap((turn) => turn.rows.flatMap((row) => row.bars))
+  const intervals = flat.map((bar): [number, number] => [bar.start, bar.end])
+  const busyMs = Math.max(1, unionLength(intervals))
+  const axis = buildTimeAxis(intervals, {
+    pxPerMs: (TRACK_PX / busyMs) * zoom,
+    maxGapMs: MAX_GAP_MS,
+    gapPx: GAP_PX,
+  })
+
+  const open = useCallback(
+    (bar: WaterfallBar) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current)
+        next.set('tab', 'transcript')
+        next.set('entry', bar.entryKey)
+        next.set('event', bar.eventId)
+        return next
+      }),
+    [setParams],
+  )
+
+  const positionOf = new Map(flat.map((bar, position) => [bar.key, position]))
+
+  function focusBar(index: number) {
+    const next = Math.max(0, Math.min(flat.length - 1, index))
+    const bar = flat[next]
+    if (!bar) return
+    setActive(next)
+    // Keep the bar in view: moving with the keys pans the track when it would leave it.
+    const left = axis.x(bar.start)
+    if (left < pan) setPan(Math.max(0, left - 16))
+    else if (left > pan + TRACK_PX - 40) setPan(Math.max(0, left - TRACK_PX / 2))
+    bars.current.get(next)?.focus()
+  }
+
+  function handleKey(event: KeyboardEvent<HTMLDivElement>) {
+    const key = event.key
+    if (event.shiftKey && (key === 'ArrowLeft' || key === 'ArrowRight')) {
+      setPan((value) => Math.max(0, value + (key === 'ArrowRight' ? PAN_PX : -PAN_PX)))
+    } else if (key === 'ArrowRight' || key === 'ArrowDown') focusBar(active + 1)
+    else if (key === 'ArrowLeft' || key === 'ArrowUp') focusBar(active - 1)
+    else if (key === 'Home') focusBar(0)
+    else if (key === 'End') focusBar(flat.length - 1)
+    else if (key === '+' || key === '=') setZoom((value) => Math.min(64, value * ZOOM_STEP))
+    else if (key === '-' || key === '_') setZoom((value) => Math.max(1 / 4, value / ZOOM_STEP))
+    else return
+    event.preventDefault()
+  }
+
+  const kindLabel = (kind: WaterfallBar['kind']) =>
+    kind === 'turn'
+      ? t('sessions.waterfall.kind.turn')
+      : kind === 'run'
+        ? t('sessions.waterfall.kind.run')
+        : kind === 'tool'
+          ? t('sessions.waterfall.kind.tool')
+          : t('sessions.waterfall.kind.wait')
+  const barLabel = (bar: WaterfallBar) =>
+    t('sessions.waterfall.bar', {
+      kind: kindLabel(bar.kind),
+      name: bar.name,
+      duration: formatDuration(bar.end - bar.start),
+      status: bar.isOpen ? t('sessions.waterfall.open') : bar.status ? statusLabel(bar.status) : '—',
+    }) + (bar.workerId ? ` ${t('sessions.waterfall.worker', { worker: bar.workerId })}` : '')
+
+  const isLoading = log.phase === 'snapshot' || log.phase === 'history'
+  if (flat.length === 0 && isLoading) return <LoadingState label={t('sessions.transcript.loading')} />
+  if (flat.length === 0) return <Notice>{t('sessions.waterfall.empty')}</Notice>
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center gap-2 text-xs">
+        <Button size="sm" onClick={() => setZoom((value) => Math.min(64, value * ZOOM_STEP))}>
+          {t('sessions.waterfall.zoomIn')}
+        </Button>
+        <Button size="sm" onClick={() => setZoom((value) => Math.max(1 / 4, value / ZOOM_STEP))}>
+          {t('sessions.waterfall.zoomOut')}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => (setZoom(1), setPan(0))}>
+          {t('sessions.waterfall.reset')}
+        </Button>
+        <span className="flex items-center gap-1">
+          <span aria-hidden="true" className="inline-block h-3 w-4 rounded-sm bg-primary" />
+          {t('sessions.waterfall.legend.model')}
+        </span>
+        <span className="flex items-center gap-1">
+          <span aria-hidden="true" className="inline-block h-3 w-4 rounded-sm bg-success" />
+          {t('sessions.waterfall.legend.tool')}
+        </span>
+        <span className="flex items-center gap-1">
+          <span aria-hidden="true" className={cn('inline-block w-4 rounded-sm', BAR_STYLE.wait)} />
+          {t('sessions.waterfall.legend.wait')}
+        </span>
+      </div>
+      <p id="waterfall-keys" className="text-xs text-muted-foreground">
+        {t('sessions.waterfall.keys')}
+      </p>
+      {all.length > shown.length ? (
+        <Button size="sm" className="self-start" onClick={() => setTurnsShown((n) => n + TURNS_SHOWN)}>
+          {t('sessions.waterfall.earlier', { count: Math.min(TURNS_SHOWN, all.length - shown.length) })}
+        </Button>
+      ) : null}
+      <div
+        role="group"
+        aria-label={t('sessions.waterfall.label')}
+        aria-describedby="waterfall-keys"
+        onKeyDown={handleKey}
+        className="flex flex-col gap-4 overflow-hidden rounded-md border border-border bg-card p-3"
+        data-testid="waterfall"
+      >
+        {turns.map((turn) => (
+          <section
+            key={turn.turnId ?? 'session'}
+            aria-label={t('sessions.transcript.turnLabel', { turn: turn.turnId ?? '' })}
+          >
+            <p className="mb-1 flex flex-wrap gap-x-3 text-xs text-muted-foreground">
+              <span className="font-mono text-foreground">{turn.turnId}</span>
+              <span>
+                {t('sessions.waterfall.split', {
+                  model: formatDuration(turn.split.modelMs),
+                  tools: formatDuration(turn.split.toolsMs),
+                  waiting: formatDuration(turn.split.waitingMs),
+                })}
+              </span>
+            </p>
+            <ul className="flex flex-col gap-1">
+              {turn.rows.map((row) => {
+                const first = row.bars[0]
+                return (
+                  <li key={row.key} className="grid grid-cols-[11rem_minmax(0,1fr)] items-center gap-2">
+                    <span
+                      className={cn(
+                        'truncate text-xs',
+                        first?.kind === 'turn' ? 'font-medium' : 'font-mono',
+                        first?.depth === 1 && 'pl-3',
+                        first?.depth === 2 && 'pl-6',
+                      )}
+                    >
+                      {first ? kindLabel(first.kind) : ''} {first?.kind === 'turn' ? '' : first?.name}
+                    </span>
+                    <div className="relative h-6 overflow-hidden">
+                      {row.bars.map((bar) => {
+                        const position = positionOf.get(bar.key) ?? 0
+                        const left = axis.x(bar.start) - pan
+                        const width = Math.max(4, axis.x(bar.end) - axis.x(bar.start))
+                        const isSelected = bar.entryKey === selectedKey && bar.kind !== 'wait'
+                        return (
+                          <button
+                            key={bar.key}
+                            type="button"
+                            ref={(element) => {
+                              if (element) bars.current.set(position, element)
+                              else bars.current.delete(position)
+                            }}
+                            tabIndex={position === active ? 0 : -1}
+                            aria-label={barLabel(bar)}
+                            aria-current={isSelected ? 'true' : undefined}
+                            title={barLabel(bar)}
+                            onFocus={() => setActive(position)}
+                            onClick={() => open(bar)}
+                            onKeyDown={(event) => {
+                              if (event.key === 'Enter') {
+                                event.preventDefault()
+                                open(bar)
+                              }
+                            }}
+                            className={cn(
+                              'absolute top-1/2 -translate-y-1/2 rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+                              BAR_STYLE[bar.kind],
+                              bar.isOpen && 'opacity-70',
+                              isSelected && 'ring-2 ring-ring ring-offset-1',
+                            )}
+                            style={{ left, width }}
+                          />
+                        )
+                      })}
+                    </div>
+                  </li>
+                )
+              })}
+            </ul>
+          </section>
+        ))}
+        <div aria-hidden="true" className="grid grid-cols-[11rem_minmax(0,1fr)] gap-2">
+          <span />
+          <div className="relative h-4 overflow-hidden border-t border-border">
+            {axis.segments
+              .filter((segment) => segment.isGap)
+              .map((segment) => (
+                <span
+                  key={segment.start}
+                  className="absolute top-0 text-[10px] text-muted-foreground"
+                  style={{ left: segment.x - pan, width: segment.width }}
+                >
+                  ⋯
+                </span>
+              ))}
+          </div>
+        </div>
+      </div>
+    </div>
+  )
+}

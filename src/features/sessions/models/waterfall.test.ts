@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest'
+import { at, selfHostedCall } from '@/testing/session-events'
+import { TranscriptBuilder } from './transcript-builder'
+import { buildTimeAxis, buildWaterfallTurn, unionLength } from './waterfall'
+
+const claims = (workItems: { id: string; createdAt: number; claimedBy: string }[] = []) => ({
+  sessionId: 's1',
+  isSelfHosted: workItems.length > 0,
+  workItems: workItems.map((item) => ({
+    ...item,
+    sessionId: 's1',
+    environmentId: 'e1',
+    status: 'active',
+    updatedAt: item.createdAt,
+    metadata: {},
+  })) as never,
+})
+
+function turnOf(events: ReturnType<typeof at>[]) {
+  const builder = new TranscriptBuilder()
+  builder.sync(events)
+  const turn = builder.turns.get('t1')
+  if (!turn) throw new Error('no turn')
+  return turn
+}
+
+describe('waterfall', () => {
+  it('draws the turn, its runs, each call and the wait for the worker, and splits the turn’s time', () => {
+    const turn = turnOf([
+      at('turn.accepted', 900, { turn_id: 't1' }),
+      at('run.started', 950, { turn_id: 't1', run_id: 'r1' }),
+      ...selfHostedCall('t1', 'toolu_1', 1000),
+      at('run.ended', 5500, { turn_id: 't1', run_id: 'r2', status: 'completed' }),
+      at('turn.completed', 5600, { turn_id: 't1', status: 'completed' }),
+    ])
+    const waterfall = buildWaterfallTurn(
+      turn,
+      claims([{ id: 'w1', createdAt: 1030, claimedBy: 'worker-a' }]),
+      9999,
+    )
+    expect(waterfall.rows.map((row) => row.bars.map((bar) => bar.kind))).toEqual([
+      ['turn'],
+      ['run'],
+      ['run'],
+      ['tool', 'wait'],
+    ])
+    const [tool, wait] = waterfall.rows[3]?.bars ?? []
+    expect(tool).toMatchObject({
+      start: 1000,
+      end: 5100,
+      name: 'write_file',
+      workerId: 'worker-a',
+      entryKey: 'tool:t1:toolu_1',
+    })
+    expect(wait).toMatchObject({ start: 1020, end: 5200, status: 'resumed' })
+    // Runs: 950–1025 and 5300–5500; the call ran 1000–1020 before the turn suspended.
+    expect(waterfall.split).toEqual({ modelMs: 75 + 200 - 20, toolsMs: 20, waitingMs: 4180 })
+  })
+
+  it('keeps an unfinished turn open up to the newest time', () => {
+    const turn = turnOf([
+      at('turn.accepted', 100, { turn_id: 't1' }),
+      at('run.started', 110, { turn_id: 't1', run_id: 'r1' }),
+      at('tool.requested', 120, { turn_id: 't1', tool_call_id: 'c1', name: 'execute' }),
+    ])
+    const waterfall = buildWaterfallTurn(turn, claims(), 700)
+    expect(waterfall.rows[0]?.bars[0]).toMatchObject({ end: 700, isOpen: true })
+    expect(waterfall.rows[2]?.bars[0]).toMatchObject({ start: 120, end: 700, isOpen: true })
+  })
+
+  it('measures overlapping spans once', () => {
+    expect(
+      unionLength([
+        [0, 10],
+        [5, 15],
+        [20, 25],
+      ]),
+    ).toBe(20)
+  })
+
+  it('squeezes idle gaps so busy stretches stay readable', () => {
+    const axis = buildTimeAxis(
+      [
+        [0, 1000],
+        [3_600_000, 3_601_000],
+      ],
+      { pxPerMs: 0.1, maxGapMs: 30_000, gapPx: 24 },
+    )
+    expect(axis.segments.map((segment) => segment.isGap)).toEqual([false, true, false])
+    expect(axis.width).toBe(100 + 24 + 100)
+    expect(axis.x(500)).toBe(50)
+    expect(axis.x(3_600_500)).toBe(174)
+  })
+})

@@ -1,0 +1,212 @@
+import type { ClaimContext } from './join-tool-claims'
+import { findWorkItemFor } from './join-tool-claims'
+import type { TranscriptTurn } from './transcript-builder'
+
+export type WaterfallBarKind = 'turn' | 'run' | 'tool' | 'wait'
+
+export type WaterfallBar = {
+  key: string
+  kind: WaterfallBarKind
+  /** Nesting: turn 0, run 1, tool 2 (a wait sits on its tool's row). */
+  depth: number
+  start: number
+  end: number
+  /** Still going: the bar ends at the newest time the log knows. */
+  isOpen: boolean
+  name: string
+  status: string | null
+  /** The transcript entry the bar stands for, and the event log entry. */
+  entryKey: string
+  eventId: string
+  /** Self-hosted calls: the worker that claimed the work. */
+  workerId: string | null
+}
+
+export type WaterfallRow = { key: string; bars: WaterfallBar[] }
+
+/** Where a turn's time went: model (runs outside tool calls), tools, and waiting for a worker. */
+export type TimeSplit = { modelMs: number; toolsMs: number; waitingMs: number }
+
+export type WaterfallTurn = {
+  turnId: string | null
+  rows: WaterfallRow[]
+  split: TimeSplit
+  start: number
+  end: number
+}
+
+type Interval = [number, number]
+
+/** Total length of the union of intervals (overlaps counted once). */
+export function unionLength(intervals: readonly Interval[]): number {
+  const sorted = intervals.filter(([a, b]) => b > a).sort((x, y) => x[0] - y[0])
+  let total = 0
+  let current: Interval | null = null
+  for (const [a, b] of sorted) {
+    if (!current || a > current[1]) {
+      if (current) total += current[1] - current[0]
+      current = [a, b]
+    } else current[1] = Math.max(current[1], b)
+  }
+  if (current) total += current[1] - current[0]
+  return total
+}
+
+/**
+ * Bars of a turn on a time axis: the turn, its runs, each tool call and, for a self-hosted call,
+ * the wait from the turn suspending until it resumed with the worker's result. `now` closes what
+ * is still open (the newest time in the log, so a replayed log draws the same).
+ */
+export function buildWaterfallTurn(turn: TranscriptTurn, claims: ClaimContext, now: number): WaterfallTurn {
+  const end = turn.endedAt ?? Math.max(turn.lastAt, now)
+  const turnKey = `turn:${turn.turnId ?? 'session'}`
+  const rows: WaterfallRow[] = [
+    {
+      key: turnKey,
+      bars: [
+        {
+          key: turnKey,
+          kind: 'turn',
+          depth: 0,
+          start: turn.firstAt,
+          end,
+          isOpen: turn.endedAt === null,
+          name: turn.turnId ?? '',
+          status: turn.status,
+          entryKey: turnKey,
+          eventId: turn.firstEventId,
+          workerId: null,
+        },
+      ],
+    },
+  ]
+  const runIntervals: Interval[] = []
+  for (const run of turn.runs) {
+    const runEnd = run.endedAt ?? end
+    runIntervals.push([run.startedAt, runEnd])
+    rows.push({
+      key: `run:${run.runId}`,
+      bars: [
+        {
+          key: `run:${run.runId}`,
+          kind: 'run',
+          depth: 1,
+          start: run.startedAt,
+          end: runEnd,
+          isOpen: run.endedAt === null,
+          name: run.runId,
+          status: run.status,
+          entryKey: turnKey,
+          eventId: turn.firstEventId,
+          workerId: null,
+        },
+      ],
+    })
+  }
+  const toolIntervals: Interval[] = []
+  const waitIntervals: Interval[] = []
+  for (const record of turn.tools) {
+    const start = record.requestedAt ?? record.dispatchedAt ?? turn.firstAt
+    const toolEnd = record.completedAt ?? end
+    const entryKey = `tool:${record.key}`
+    const item = claims.isSelfHosted ? findWorkItemFor(record, claims) : null
+    const bars: WaterfallBar[] = [
+      {
+        key: entryKey,
+        kind: 'tool',
+        depth: 2,
+        start,
+        end: toolEnd,
+        isOpen: record.completedAt === null,
+        name: record.name,
+        status: record.status,
+        entryKey,
+        eventId: record.firstEventId,
+        workerId: item?.claimedBy ?? null,
+      },
+    ]
+    if (record.suspendedAt !== null) {
+      const waitEnd = record.resumedAt ?? record.completedAt ?? end
+      waitIntervals.push([record.suspendedAt, waitEnd])
+      toolIntervals.push([start, record.suspendedAt])
+      bars.push({
+        key: `wait:${record.key}`,
+        kind: 'wait',
+        depth: 2,
+        start: record.suspendedAt,
+        end: waitEnd,
+        isOpen: record.resumedAt === null && record.completedAt === null,
+        name: record.name,
+        status: record.resumedAt !== null ? 'resumed' : record.completedAt !== null ? 'completed' : 'waiting',
+        entryKey,
+        eventId: record.firstEventId,
+        workerId: item?.claimedBy ?? null,
+      })
+    } else {
+      toolIntervals.push([start, toolEnd])
+    }
+    rows.push({ key: entryKey, bars })
+  }
+  const toolsMs = unionLength(toolIntervals)
+  const waitingMs = unionLength(waitIntervals)
+  // Model time: what the runs spent outside tool calls (a run ends when the turn suspends).
+  const modelMs = Math.max(0, unionLength(runIntervals) - unionLength(clip(toolIntervals, runIntervals)))
+  return { turnId: turn.turnId, rows, split: { modelMs, toolsMs, waitingMs }, start: turn.firstAt, end }
+}
+
+/** The parts of `intervals` that fall inside any of `within`. */
+function clip(intervals: readonly Interval[], within: readonly Interval[]): Interval[] {
+  const out: Interval[] = []
+  for (const [a, b] of intervals) {
+    for (const [c, d] of within) {
+      const start = Math.max(a, c)
+      const end = Math.min(b, d)
+      if (end > start) out.push([start, end])
+    }
+  }
+  return out
+}
+
+export type AxisSegment = { start: number; end: number; x: number; width: number; isGap: boolean }
+
+/**
+ * A time axis that draws busy stretches to scale and squeezes idle gaps longer than `maxGapMs`
+ * into `gapPx`, so a turn that waited an hour for a worker does not flatten everything else.
+ */
+export function buildTimeAxis(
+  intervals: readonly Interval[],
+  options: { pxPerMs: number; maxGapMs: number; gapPx: number },
+): { segments: AxisSegment[]; width: number; x: (time: number) => number } {
+  const sorted = intervals.filter(([a, b]) => b >= a).sort((p, q) => p[0] - q[0])
+  const merged: Interval[] = []
+  for (const [a, b] of sorted) {
+    const last = merged.at(-1)
+    if (last && a - last[1] <= options.maxGapMs) last[1] = Math.max(last[1], b)
+    else merged.push([a, b])
+  }
+  const segments: AxisSegment[] = []
+  let x = 0
+  merged.forEach(([a, b], index) => {
+    if (index > 0) {
+      const previous = merged[index - 1]
+      if (previous) {
+        segments.push({ start: previous[1], end: a, x, width: options.gapPx, isGap: true })
+        x += options.gapPx
+      }
+    }
+    const width = Math.max(2, (b - a) * options.pxPerMs)
+    segments.push({ start: a, end: b, x, width, isGap: false })
+    x += width
+  })
+  const position = (time: number): number => {
+    for (const segment of segments) {
+      if (time <= segment.end) {
+        if (time <= segment.start) return segment.x
+        const span = segment.end - segment.start
+        return segment.x + (span === 0 ? 0 : ((time - segment.start) / span) * segment.width)
+      }
+    }
+    return x
+  }
+  return { segments, width: x, x: position }
+}

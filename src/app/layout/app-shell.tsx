@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { lazy, Suspense, useCallback, useState } from 'react'
+import { lazy, Suspense, useCallback, useRef, useState } from 'react'
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router'
 import { ApiStatusBanner } from './api-status-banner'
 import { LanguageSwitcher } from './language-switcher'
 import { ThemeToggle } from './theme-toggle'
+import { useFocusRescue, useRouteFocus } from './use-focus-management'
 import { CommandCenter } from '../palette/command-center'
 import { RouteErrorBoundary } from '../route-error-boundary'
 import { LoadingState } from '@/components/ui/states'
@@ -42,6 +43,9 @@ export function AppShell() {
   }, [queryClient])
   const { pathname } = useLocation()
   const isDemo = getActiveRuntimeConfig().apiMode === 'mock'
+  const mainRef = useRef<HTMLElement>(null)
+  useRouteFocus(mainRef)
+  useFocusRescue(mainRef)
   const [isDemoPanelOpen, setIsDemoPanelOpen] = useState(false)
   const navigation = [
     {
@@ -124,7 +128,7 @@ export function AppShell() {
           </div>
         </header>
         <ApiStatusBanner />
-        <main id="main" className="min-h-0 flex-1 overflow-auto" tabIndex={-1}>
+        <main ref={mainRef} id="main" className="min-h-0 flex-1 overflow-auto" tabIndex={-1}>
           {/* A failing screen keeps the shell; the boundary clears when the address changes. */}
           <RouteErrorBoundary resetKey={pathname}>
             <Suspense fallback={<LoadingState />}>

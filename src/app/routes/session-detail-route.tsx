@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router'
+import { useDocumentTitle } from '../use-document-title'
 import { PageHeader } from '@/components/layout/page-header'
 import { Badge } from '@/components/ui/badge'
 import { canWriteResources, readOnlyReason } from '@/features/identity/models/can-write'
@@ -11,6 +12,7 @@ export default function SessionDetailRoute() {
   const { sessionId = '' } = useParams()
   const roles = useAuthStore((state) => state.user?.roles ?? [])
   const canWrite = canWriteResources(roles)
+  useDocumentTitle(sessionId, t('app.sessions.title'))
   return (
     <>
       <PageHeader

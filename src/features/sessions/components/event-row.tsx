@@ -156,7 +156,12 @@ export const EventRow = memo(function EventRow({
       >
         {timeFormatFor(locale).format(event.created_at)}
       </time>
-      <span className={cn('w-28 shrink-0 truncate font-mono sm:w-44', isError && 'font-semibold text-destructive')}>
+      <span
+        className={cn(
+          'w-28 shrink-0 truncate font-mono sm:w-44',
+          isError && 'font-semibold text-destructive',
+        )}
+      >
         {isError ? <span className="sr-only">{t('sessions.row.errorPrefix')}</span> : null}
         {event.type}
       </span>

@@ -342,3 +342,22 @@ for (const route of ROUTES) {
     }
   }
 }
+
+test('with reduced motion the spinner and the pulsing dot stand still', async ({ page, login }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await login('alice')
+  const animations = await page.evaluate(() =>
+    ['animate-spin', 'animate-pulse'].map((name) => {
+      const probe = document.body.appendChild(document.createElement('span'))
+      probe.className = name
+      const style = getComputedStyle(probe)
+      const result = { name, iterations: style.animationIterationCount, duration: style.animationDuration }
+      probe.remove()
+      return result
+    }),
+  )
+  for (const animation of animations) {
+    expect(animation.iterations, animation.name).toBe('1')
+    expect(Number.parseFloat(animation.duration), animation.name).toBeLessThan(0.001)
+  }
+})

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react'
+import { useEffect, useEffectEvent, useRef, type RefObject } from 'react'
 import { useLocation } from 'react-router'
 
 const TABBABLE =
@@ -20,8 +20,11 @@ function isLost(): boolean {
   return active === null || active === document.body || active === document.documentElement
 }
 
-function focusHeading(main: HTMLElement): boolean {
-  const heading = main.querySelector<HTMLElement>('h1')
+function focusHeading(main: HTMLElement, fragment = ''): boolean {
+  // A link to a part of a page (…#worker-guide) lands on that part, not on the page's top.
+  const heading = fragment
+    ? main.querySelector<HTMLElement>(`#${CSS.escape(fragment)}`)
+    : main.querySelector<HTMLElement>('h1')
   if (!heading) return false
   // Focusable by script only: a heading is no Tab stop.
   if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1')
@@ -45,7 +48,9 @@ function focusFirstTabbable(container: Element): boolean {
  * on <body>.
  */
 export function useRouteFocus(mainRef: RefObject<HTMLElement | null>) {
-  const { pathname } = useLocation()
+  const { pathname, hash } = useLocation()
+  // Read when the address changes, not a reason to move focus by itself.
+  const currentFragment = useEffectEvent(() => decodeURIComponent(hash.slice(1)))
   const isFirst = useRef(true)
   useEffect(() => {
     const first = isFirst.current
@@ -54,13 +59,14 @@ export function useRouteFocus(mainRef: RefObject<HTMLElement | null>) {
     // The shell mounts on a fresh page load or right after signing in; only the latter leaves
     // focus on <body> with a control gone.
     if (!main || (first && !isLost())) return
-    if (focusHeading(main)) return
+    const target = currentFragment()
+    if (focusHeading(main, target)) return
     const observer = new MutationObserver(() => {
-      if (focusHeading(main)) stop()
+      if (focusHeading(main, target)) stop()
     })
     const timer = window.setTimeout(() => {
       stop()
-      if (isLost()) main.focus()
+      if (isLost() && !focusHeading(main)) main.focus()
     }, HEADING_WAIT_MS)
     function stop() {
       observer.disconnect()

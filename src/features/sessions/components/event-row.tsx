@@ -138,9 +138,11 @@ export const EventRow = memo(function EventRow({
       aria-current={isSelected ? 'true' : undefined}
       onClick={() => onSelect(event.id)}
       className={cn(
-        'relative flex h-full w-full min-w-0 items-center gap-3 px-2 text-left text-xs hover:bg-muted',
+        'relative flex h-full min-w-0 items-center gap-3 px-2 text-left text-xs hover:bg-muted',
         ROW_FOCUS,
-        row.toolKey === null ? 'pl-8' : 'ml-6 w-[calc(100%-1.5rem)] border-l-2 border-primary/50 pl-8',
+        // One width class only (no class merging here): with `w-full` as well, a nested row was a
+        // full row shifted right, and its end (the ellipsis) fell outside the clipped row.
+        row.toolKey === null ? 'w-full pl-8' : 'ml-6 w-[calc(100%-1.5rem)] border-l-2 border-primary/50 pl-8',
         isSelected && 'bg-accent font-medium text-accent-foreground',
       )}
     >

@@ -164,3 +164,51 @@ test.describe('events tab', () => {
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeInViewport()
   })
 })
+
+test('single-key shortcuts stay out of fields and dialogs, and can be turned off', async ({
+  page,
+  login,
+}) => {
+  await login('alice', `/sessions/${SEEDED.buildDone}`)
+  await openTimeline(page, SEEDED.buildDone)
+  const selectedEvent = () => new URL(page.url()).searchParams.get('event')
+  // In a text field j is a letter.
+  const search = page.getByRole('searchbox', { name: 'Search events' })
+  await search.focus()
+  await page.keyboard.press('j')
+  await expect(search).toHaveValue('j')
+  expect(selectedEvent()).toBeNull()
+  await search.fill('')
+  // Behind a dialog nothing moves.
+  await page.getByRole('main').focus()
+  await page.keyboard.press('?')
+  const shortcuts = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
+  await expect(shortcuts).toContainText('act only when focus is not in a text field or a dialog')
+  await page.keyboard.press('j')
+  await page.keyboard.press('g')
+  await page.keyboard.press('e')
+  expect(selectedEvent()).toBeNull()
+  await expect(page).toHaveURL(/\/sessions\//)
+  // Turned off there, and remembered in this browser.
+  await shortcuts.getByRole('checkbox', { name: /Single-key shortcuts/ }).uncheck()
+  await page.keyboard.press('Escape')
+  await page.reload()
+  await openTimeline(page, SEEDED.buildDone)
+  await page.getByRole('main').focus()
+  await page.keyboard.press('j')
+  await page.keyboard.press('?')
+  expect(selectedEvent()).toBeNull()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  // Ctrl+K still opens the palette, and from it the shortcut list, where they go back on.
+  await page.keyboard.press('Control+k')
+  const palette = page.getByRole('dialog', { name: 'Command palette' })
+  await expect(palette.getByRole('combobox')).toBeFocused()
+  await page.keyboard.type('keyboard shortcuts')
+  await expect(palette.getByRole('option', { selected: true })).toContainText('Keyboard shortcuts')
+  await page.keyboard.press('Enter')
+  await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).getByRole('checkbox').check()
+  await page.keyboard.press('Escape')
+  await page.getByRole('main').focus()
+  await page.keyboard.press('j')
+  await expect.poll(selectedEvent).not.toBeNull()
+})

@@ -1,179 +1,368 @@
 import type { Locator, Page } from '@playwright/test'
+import { message, messagePattern, type Language } from './catalog'
 import { expect, test } from './fixtures'
 import { SEEDED } from './sessions-api'
 
 /**
- * Walks every route, every tab and every dialog in the light and the dark theme (the theme
- * follows the system preference, emulated here) and runs axe on each. Dialogs are opened and
- * closed by keyboard-reachable controls, and focus must come back to the control that opened them.
+ * Runs axe (WCAG 2.0/2.1/2.2 A and AA plus best practices, see fixtures.ts) on every route, tab
+ * and dialog, in both themes chosen with the console's own toggle (the system preference is
+ * emulated as the opposite theme, so a toggle that did nothing would be caught) and in both
+ * languages. One test per route × theme × language, so the walk runs in parallel.
+ *
+ * To cover a new screen, tab or dialog, add it to ROUTES below: tabs and dialogs are named by
+ * their message ids and found in whichever language the test runs.
  */
-type Check = (page: Page, context: string) => Promise<void>
+type Theme = 'light' | 'dark'
 
-async function openDialog(
-  page: Page,
-  trigger: Locator,
-  name: string | RegExp,
-  checkA11y: Check,
-  context: string,
-) {
-  await trigger.focus()
-  await page.keyboard.press('Enter')
-  const dialog = page.getByRole('dialog', { name })
-  await expect(dialog).toBeVisible()
-  // Focus is inside the dialog (trapped there by Radix)…
-  await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true)
-  await checkA11y(page, context)
-  return dialog
+type Walk = {
+  page: Page
+  language: Language
+  theme: Theme
+  /** The message in this test's language. */
+  text: (id: string, values?: Record<string, string>) => string
+  /** The message as a pattern whose arguments match anything. */
+  pattern: (id: string) => RegExp
+  /** Runs axe on the page as it is now. */
+  scan: (state: string) => Promise<void>
+}
+
+type DialogState = {
+  name: string
+  /** The control that opens the dialog; it must get focus back when the dialog closes. */
+  trigger: (walk: Walk) => Locator
+  /** The dialog's accessible name. */
+  title: (walk: Walk) => string | RegExp
+  /** Whatever makes the trigger available (a tab, a field's value). */
+  prepare?: (walk: Walk) => Promise<void>
+}
+
+type RouteState = {
+  name: string
+  path: string
+  /** Resolves when the screen shows its content. */
+  ready: (walk: Walk) => Promise<void>
+  /** Tabs (message ids), each selected and scanned in turn. */
+  tabs?: string[]
+  dialogs?: DialogState[]
+  /** States that take more than a click to reach (a flow, a shortcut). */
+  extra?: (walk: Walk) => Promise<void>
+}
+
+async function tableShown({ page }: Walk) {
+  await expect(page.getByRole('main').getByRole('table').first()).toBeVisible()
+}
+
+const ROUTES: RouteState[] = [
+  {
+    name: 'login',
+    path: '/login',
+    ready: async ({ page, text }) => {
+      await expect(
+        page.getByRole('button', { name: text('identity.login.signInAs', { username: 'alice' }) }),
+      ).toBeVisible()
+    },
+  },
+  {
+    name: 'environments',
+    path: '/environments',
+    ready: tableShown,
+    dialogs: [
+      {
+        name: 'create environment',
+        trigger: ({ page, text }) =>
+          page.getByRole('button', { name: text('app.environments.create'), exact: true }).first(),
+        title: ({ text }) => text('environments.create.title'),
+      },
+    ],
+    extra: async (walk) => {
+      const { page, text, scan, theme, language } = walk
+      const create = page.getByRole('button', { name: text('app.environments.create'), exact: true }).first()
+      await create.click()
+      const form = page.getByRole('dialog', { name: text('environments.create.title') })
+      await form.getByLabel(text('environments.form.name'), { exact: true }).fill(`a11y-${theme}-${language}`)
+      await form.getByRole('button', { name: text('environments.create.submit') }).click()
+      const keyDialog = page.getByRole('dialog', { name: text('environments.key.createdTitle') })
+      await expect(keyDialog).toBeVisible()
+      await scan('one-time key dialog')
+      await keyDialog.getByLabel(text('environments.key.savedConfirm')).check()
+      await keyDialog.getByRole('button', { name: text('environments.key.done') }).click()
+      await expect(keyDialog).toBeHidden()
+    },
+  },
+  {
+    name: 'environment detail',
+    path: `/environments/${SEEDED.buildWorkers}`,
+    ready: async ({ page }) => {
+      await expect(page.getByRole('heading', { name: 'build-workers', level: 1 })).toBeVisible()
+    },
+    tabs: [
+      'environments.detail.tabs.workers',
+      'environments.detail.tabs.usage',
+      'environments.detail.tabs.overview',
+    ],
+    dialogs: (
+      [
+        ['rotate key', 'environments.rotate.button', 'environments.rotate.title'],
+        ['archive', 'environments.archive.button', 'environments.archive.title'],
+        ['delete', 'environments.delete.button', 'environments.delete.title'],
+      ] as const
+    ).map(([name, button, title]) => ({
+      name: `${name} dialog`,
+      trigger: ({ page, text }: Walk) => page.getByRole('button', { name: text(button), exact: true }),
+      title: ({ text }: Walk) => text(title, { name: 'build-workers' }),
+    })),
+  },
+  {
+    name: 'environment editor',
+    path: `/environments/${SEEDED.buildWorkers}/edit`,
+    ready: async ({ page }) => {
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    },
+    dialogs: [
+      {
+        name: 'review changes dialog',
+        prepare: async ({ page, pattern }) => {
+          await page.getByLabel(pattern('environments.fields.isolationScope.label')).selectOption('USER')
+        },
+        trigger: ({ page, text }) => page.getByRole('button', { name: text('environments.edit.review') }),
+        title: ({ text }) => text('environments.edit.review'),
+      },
+    ],
+  },
+  { name: 'agents', path: '/agents', ready: tableShown },
+  {
+    name: 'agent detail',
+    path: `/agents/${SEEDED.triageBot}`,
+    ready: async ({ page }) => {
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    },
+    tabs: ['app.agentDetail.tabs.overview', 'app.agentDetail.tabs.runtime', 'app.agentDetail.tabs.versions'],
+    dialogs: [
+      {
+        name: 'curl dialog',
+        prepare: ({ page, text }) => selectTab(page, text('app.agentDetail.tabs.runtime')),
+        trigger: ({ page, text }) => page.getByRole('button', { name: text('agents.curl.open') }).first(),
+        title: ({ text }) => text('agents.curl.title'),
+      },
+    ],
+  },
+  {
+    name: 'sessions',
+    path: '/sessions',
+    ready: tableShown,
+    dialogs: [
+      {
+        name: 'new session dialog',
+        trigger: ({ page, text }) =>
+          page.getByRole('button', { name: text('sessions.create.title'), exact: true }),
+        title: ({ text }) => text('sessions.create.title'),
+      },
+      {
+        name: 'archive session dialog',
+        trigger: ({ page, text }) =>
+          page.getByRole('button', {
+            name: text('sessions.lifecycle.archive.label', { session: SEEDED.buildDone }),
+          }),
+        title: ({ text }) => text('sessions.lifecycle.archive.title'),
+      },
+    ],
+  },
+  {
+    name: 'session page',
+    path: `/sessions/${SEEDED.needsApproval}`,
+    ready: async ({ page, text }) => {
+      // The transcript is the default tab.
+      await expect(page.getByRole('tab', { name: text('sessions.inspector.tabs.transcript') })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      )
+      await expect(page.getByRole('feed').first()).toBeVisible()
+    },
+    tabs: [
+      'sessions.inspector.tabs.waterfall',
+      'sessions.inspector.tabs.tools',
+      'sessions.inspector.tabs.snapshot',
+      'sessions.inspector.tabs.environment',
+      'sessions.inspector.tabs.events',
+    ],
+    extra: async (walk) => {
+      const { page, scan } = walk
+      // An event selected: its detail and raw JSON beside the timeline.
+      await page.getByRole('main').locator('[data-event-id]').first().click()
+      await expect(page.getByRole('region', { name: walk.text('sessions.detail.label') })).toBeVisible()
+      await scan('session event selected')
+    },
+  },
+  {
+    name: 'finished session',
+    path: `/sessions/${SEEDED.buildDone}?tab=environment`,
+    ready: async ({ page, text }) => {
+      await expect(page.getByLabel(text('sessions.change.target'), { exact: true })).toBeVisible()
+    },
+    dialogs: [
+      {
+        name: 'change environment dialog',
+        // A finished session can move; one awaiting approval cannot.
+        prepare: async ({ page, text }) => {
+          await page.getByLabel(text('sessions.change.target'), { exact: true }).selectOption({ index: 1 })
+        },
+        trigger: ({ page, text }) => page.getByRole('button', { name: text('sessions.change.open') }),
+        title: ({ text }) => text('sessions.change.confirmTitle'),
+      },
+    ],
+  },
+  {
+    name: 'not found',
+    path: '/nowhere',
+    ready: async ({ page, text }) => {
+      await expect(page.getByRole('heading', { name: text('app.notFound.title') })).toBeVisible()
+    },
+  },
+  {
+    name: 'shell dialogs',
+    path: '/environments',
+    ready: tableShown,
+    dialogs: [
+      {
+        name: 'demo panel',
+        trigger: ({ page, text }) => page.getByRole('button', { name: text('app.shell.demoBadge') }),
+        title: ({ text }) => text('app.demo.title'),
+      },
+      {
+        name: 'command palette',
+        trigger: ({ page, text }) => page.getByRole('button', { name: text('app.shell.search') }),
+        title: ({ text }) => text('palette.title'),
+      },
+    ],
+    extra: async ({ page, text, scan }) => {
+      await page.getByRole('main').focus()
+      await page.keyboard.press('?')
+      const dialog = page.getByRole('dialog', { name: text('palette.shortcuts.title') })
+      await expect(dialog).toBeVisible()
+      await scan('shortcuts dialog')
+      await page.keyboard.press('Escape')
+      await expect(dialog).toBeHidden()
+    },
+  },
+]
+
+async function selectTab(page: Page, name: string) {
+  const tab = page.getByRole('tab', { name, exact: true })
+  await tab.click()
+  await expect(tab).toHaveAttribute('aria-selected', 'true')
 }
 
 /** Nothing on the screen is still loading (sessions stream forever, so no "network idle"). */
-async function settled(page: Page) {
+async function settled(walk: Walk) {
   await expect(
-    page
-      .locator('main')
+    walk.page
+      .getByRole('main')
       .getByRole('status')
-      .filter({ hasText: /Loading/ }),
-  ).toHaveCount(0, {
-    timeout: 20_000,
-  })
+      .filter({ hasText: new RegExp(`^(${walk.text('ui.loading')}|${walk.text('ui.loadingEllipsis')})`) }),
+  ).toHaveCount(0, { timeout: 20_000 })
 }
 
-async function closeDialog(page: Page, dialog: Locator, trigger: Locator) {
+async function chooseLanguage(page: Page, language: Language) {
+  const select = page.getByRole('combobox', {
+    name: new RegExp(`^(${message('en', 'app.language.label')}|${message('zh-CN', 'app.language.label')})$`),
+  })
+  await select.selectOption(language)
+  await expect(page.locator('html')).toHaveAttribute('lang', language)
+}
+
+/** Clicks the header's theme toggle until it reports `theme` as the current choice. */
+async function chooseTheme(walk: Walk) {
+  const { page, text, theme } = walk
+  const next = theme === 'light' ? 'dark' : 'system'
+  const chosen = text('app.theme.toggle', {
+    current: text(`app.theme.${theme}`),
+    next: text(`app.theme.${next}`).toLowerCase(),
+  })
+  const toggle = page.getByRole('button', { name: walk.pattern('app.theme.toggle') })
+  for (let clicks = 0; clicks < 3 && (await toggle.getAttribute('aria-label')) !== chosen; clicks += 1) {
+    await toggle.click()
+  }
+  await expect(toggle).toHaveAttribute('aria-label', chosen)
+  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/)
+}
+
+async function walkDialog(walk: Walk, dialog: DialogState) {
+  const { page } = walk
+  await dialog.prepare?.(walk)
+  const trigger = dialog.trigger(walk)
+  await trigger.focus()
+  await page.keyboard.press('Enter')
+  const shown = page.getByRole('dialog', { name: dialog.title(walk) })
+  await expect(shown).toBeVisible()
+  // Focus is inside the dialog (trapped there by Radix)…
+  await expect.poll(() => shown.evaluate((element) => element.contains(document.activeElement))).toBe(true)
+  await walk.scan(dialog.name)
   await page.keyboard.press('Escape')
-  await expect(dialog).toBeHidden()
+  await expect(shown).toBeHidden()
   // …and back on the control that opened it.
   await expect(trigger).toBeFocused()
 }
 
-for (const theme of ['light', 'dark'] as const) {
-  test(`axe finds nothing on every route, tab and dialog (${theme})`, async ({ page, login, checkA11y }) => {
-    test.setTimeout(180_000)
-    await page.emulateMedia({ colorScheme: theme })
-    const context = (name: string) => `${name} (${theme})`
-
-    await page.goto('/login')
-    await expect(page.getByRole('button', { name: 'Sign in as alice' })).toBeVisible()
-    await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/)
-    await checkA11y(page, context('login'))
-
-    await login('alice')
-    await expect(page.getByRole('table')).toBeVisible()
-    await checkA11y(page, context('environments'))
-    const create = page.getByRole('button', { name: 'Create environment' }).first()
-    let dialog = await openDialog(
-      page,
-      create,
-      'Create environment',
-      checkA11y,
-      context('create environment'),
-    )
-    await closeDialog(page, dialog, create)
-    dialog = await openDialog(page, create, 'Create environment', checkA11y, context('create environment'))
-    await dialog.getByLabel('Name').fill(`a11y-${theme}`)
-    await dialog.getByRole('button', { name: 'Create environment' }).click()
-    const keyDialog = page.getByRole('dialog', { name: 'Environment created: save its key' })
-    await expect(keyDialog).toBeVisible()
-    await checkA11y(page, context('one-time key dialog'))
-    await keyDialog.getByLabel('I saved the key somewhere safe').check()
-    await keyDialog.getByRole('button', { name: 'Done' }).click()
-    await expect(keyDialog).toBeHidden()
-
-    await page.goto(`/environments/${SEEDED.buildWorkers}`)
-    await expect(page.getByRole('heading', { name: 'build-workers', level: 1 })).toBeVisible()
-    await checkA11y(page, context('environment overview'))
-    for (const tab of ['Workers & claims', 'Usage']) {
-      await page.getByRole('tab', { name: tab }).click()
-      await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true')
-      await settled(page)
-      await checkA11y(page, context(`environment ${tab}`))
+for (const route of ROUTES) {
+  for (const theme of ['light', 'dark'] as const) {
+    for (const language of ['en', 'zh-CN'] as const) {
+      test(`axe: ${route.name} (${theme}, ${language})`, async ({ page, login, checkA11y }) => {
+        test.setTimeout(90_000)
+        // The system asks for the other theme: only the toggle can make the page `theme`.
+        await page.emulateMedia({ colorScheme: theme === 'light' ? 'dark' : 'light' })
+        let scans = 0
+        const walk: Walk = {
+          page,
+          language,
+          theme,
+          text: (id, values) => message(language, id, values),
+          pattern: (id) => messagePattern(language, id),
+          scan: async (state) => {
+            scans += 1
+            await checkA11y(page, `${route.name}: ${state} (${theme}, ${language})`)
+          },
+        }
+        await login('alice')
+        await chooseLanguage(page, language)
+        await chooseTheme(walk)
+        if (route.path === '/login') {
+          await page.getByRole('button', { name: walk.text('identity.userMenu.signOut') }).click()
+          await expect(page).toHaveURL(/\/login/)
+        } else if (route.path !== '/environments') {
+          await page.goto(route.path)
+        }
+        await route.ready(walk)
+        await expect(page.locator('html')).toHaveAttribute('lang', language)
+        await settled(walk)
+        await walk.scan('page')
+        for (const tab of route.tabs ?? []) {
+          await selectTab(page, walk.text(tab))
+          await settled(walk)
+          await walk.scan(`tab ${walk.text(tab)}`)
+        }
+        for (const dialog of route.dialogs ?? []) await walkDialog(walk, dialog)
+        await route.extra?.(walk)
+        console.log(`a11y walk: ${route.name} (${theme}, ${language}): ${scans} axe scans`)
+      })
     }
-    for (const [button, title] of [
-      ['Rotate key', /Rotate the key of build-workers/],
-      ['Archive', /Archive build-workers/],
-      ['Delete', /Delete build-workers/],
-    ] as const) {
-      const trigger = page.getByRole('button', { name: button, exact: true })
-      dialog = await openDialog(page, trigger, title, checkA11y, context(`${button} dialog`))
-      await closeDialog(page, dialog, trigger)
-    }
-
-    await page.goto(`/environments/${SEEDED.buildWorkers}/edit`)
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-    await settled(page)
-    await checkA11y(page, context('environment editor'))
-    await page.getByLabel(/Isolation scope/).selectOption('USER')
-    const review = page.getByRole('button', { name: 'Review changes' })
-    dialog = await openDialog(page, review, 'Review changes', checkA11y, context('review changes dialog'))
-    await closeDialog(page, dialog, review)
-
-    await page.goto('/agents')
-    await expect(page.getByRole('table')).toBeVisible()
-    await checkA11y(page, context('agents'))
-    await page.goto(`/agents/${SEEDED.triageBot}`)
-    for (const tab of ['Overview', 'Runtime configuration', 'Versions']) {
-      await page.getByRole('tab', { name: tab }).click()
-      await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true')
-      await settled(page)
-      await checkA11y(page, context(`agent ${tab}`))
-    }
-    await page.getByRole('tab', { name: 'Runtime configuration' }).click()
-    const curl = page.getByRole('button', { name: /curl/i }).first()
-    dialog = await openDialog(page, curl, /curl/i, checkA11y, context('agent curl dialog'))
-    await closeDialog(page, dialog, curl)
-
-    await page.goto('/sessions')
-    await expect(page.getByRole('table')).toBeVisible()
-    await checkA11y(page, context('sessions'))
-    const newSession = page.getByRole('button', { name: 'New session' })
-    dialog = await openDialog(page, newSession, 'New session', checkA11y, context('new session dialog'))
-    await closeDialog(page, dialog, newSession)
-    const archive = page.getByRole('button', { name: `Archive ${SEEDED.buildDone}` })
-    dialog = await openDialog(page, archive, /Archive/, checkA11y, context('archive session dialog'))
-    await closeDialog(page, dialog, archive)
-
-    await page.goto(`/sessions/${SEEDED.needsApproval}`)
-    await expect(page.getByRole('feed', { name: 'Transcript' })).toBeVisible()
-    await settled(page)
-    await checkA11y(page, context('session transcript'))
-    for (const tab of ['Events', 'Tool records', 'Snapshot', 'Environment']) {
-      await page.getByRole('tab', { name: tab }).click()
-      await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true')
-      await settled(page)
-      await checkA11y(page, context(`session ${tab}`))
-    }
-    // A finished session can move; the one awaiting approval above cannot.
-    await page.goto(`/sessions/${SEEDED.buildDone}?tab=environment`)
-    await settled(page)
-    await page.getByLabel('New environment', { exact: true }).selectOption({ index: 1 })
-    const change = page.getByRole('button', { name: 'Change environment…' })
-    dialog = await openDialog(
-      page,
-      change,
-      /Change the session/,
-      checkA11y,
-      context('change environment dialog'),
-    )
-    await closeDialog(page, dialog, change)
-
-    await page.goto('/nowhere')
-    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
-    await checkA11y(page, context('not found'))
-
-    // The shell's own dialogs: the command palette, the shortcut list and the Demo panel.
-    await page.goto('/environments')
-    await expect(page.getByRole('table')).toBeVisible()
-    await page.keyboard.press('Control+k')
-    dialog = page.getByRole('dialog', { name: 'Command palette' })
-    await expect(dialog).toBeVisible()
-    await checkA11y(page, context('command palette'))
-    await page.keyboard.press('Escape')
-    await page.keyboard.press('?')
-    dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
-    await expect(dialog).toBeVisible()
-    await checkA11y(page, context('shortcuts'))
-    await page.keyboard.press('Escape')
-    const demo = page.getByRole('button', { name: /Demo backend/ })
-    dialog = await openDialog(page, demo, /Demo backend/, checkA11y, context('demo panel'))
-    await closeDialog(page, dialog, demo)
-  })
+  }
 }
+
+test('with reduced motion the spinner and the pulsing dot stand still', async ({ page, login }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await login('alice')
+  const animations = await page.evaluate(() =>
+    ['animate-spin', 'animate-pulse'].map((name) => {
+      const probe = document.body.appendChild(document.createElement('span'))
+      probe.className = name
+      const style = getComputedStyle(probe)
+      const result = { name, iterations: style.animationIterationCount, duration: style.animationDuration }
+      probe.remove()
+      return result
+    }),
+  )
+  for (const animation of animations) {
+    expect(animation.iterations, animation.name).toBe('1')
+    expect(Number.parseFloat(animation.duration), animation.name).toBeLessThan(0.001)
+  }
+})

@@ -12,6 +12,20 @@ afterEach(() => {
 })
 
 describe('app shell', () => {
+  it('names the tab after each screen and moves focus to the new page heading on navigation', async () => {
+    const app = await renderApp('/environments', { namespace: 'default' })
+    activeServer = app.server
+    const link = await screen.findByRole('link', { name: 'build-workers' })
+    expect(document.title).toBe('Environments · Managed Agents')
+    await userEvent.click(link)
+    const heading = await screen.findByRole('heading', { level: 1, name: 'build-workers' })
+    await waitFor(() => expect(heading).toHaveFocus())
+    await waitFor(() => expect(document.title).toBe('build-workers · Environments · Managed Agents'))
+    await userEvent.click(screen.getByRole('link', { name: 'Agents' }))
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Agents' })).toHaveFocus())
+    expect(document.title).toBe('Agents · Managed Agents')
+  })
+
   it('sends the token, scope headers and a request id on every API call', async () => {
     const app = await renderApp('/environments', { namespace: 'default' })
     activeServer = app.server

@@ -2,17 +2,14 @@ import { useEffect } from 'react'
 import { useT } from '@/i18n'
 
 /**
- * Names the browser tab after what the page shows (`Release prep · Managed Agents Console`), so
- * a user with several tabs, or their history, can tell them apart; the product name comes back
- * when the page goes. Null keeps the product name alone (while the page's subject loads).
+ * Names the browser tab after the screen, most specific part first, e.g.
+ * "build-workers · Environments · Managed Agents" (WCAG 2.4.2): tabs, history and screen readers
+ * then tell pages apart. Empty parts (a name still loading) are left out.
  */
-export function useDocumentTitle(title: string | null) {
-  const { t, locale } = useT('app')
+export function useDocumentTitle(...parts: (string | null | undefined)[]) {
+  const { t } = useT('app')
+  const title = [...parts.filter((part): part is string => Boolean(part)), t('app.product.name')].join(' · ')
   useEffect(() => {
-    const product = t('app.product.documentTitle')
-    document.title = title ? t('app.pageTitle', { title, product }) : product
-    return () => {
-      document.title = product
-    }
-  }, [title, t, locale])
+    document.title = title
+  }, [title])
 }

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { lazy, Suspense, useCallback, useState } from 'react'
+import { lazy, Suspense, useCallback, useRef, useState } from 'react'
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router'
 import { ApiStatusBanner } from './api-status-banner'
 import { LanguageSwitcher } from './language-switcher'
 import { ThemeToggle } from './theme-toggle'
+import { useFocusRescue, useRouteFocus } from './use-focus-management'
 import { CommandCenter } from '../palette/command-center'
 import { RouteErrorBoundary } from '../route-error-boundary'
 import { LoadingState } from '@/components/ui/states'
@@ -42,7 +43,13 @@ export function AppShell() {
   }, [queryClient])
   const { pathname } = useLocation()
   const isDemo = getActiveRuntimeConfig().apiMode === 'mock'
+  const mainRef = useRef<HTMLElement>(null)
+  useRouteFocus(mainRef)
+  useFocusRescue(mainRef)
   const [isDemoPanelOpen, setIsDemoPanelOpen] = useState(false)
+  // The narrow-screen menu belongs to the page it was opened on: following a link closes it.
+  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null)
+  const isMenuOpen = menuOpenAt === pathname
   const navigation = [
     {
       heading: t('app.shell.nav.resources'),
@@ -52,6 +59,27 @@ export function AppShell() {
     { heading: t('app.shell.nav.work'), links: [{ to: '/sessions', label: t('app.shell.nav.sessions') }] },
   ]
 
+  const navigationList = (
+    <nav aria-label={t('app.shell.mainNavigation')} className="flex flex-col gap-4 p-3">
+      {navigation.map((group) => (
+        <div key={group.heading}>
+          <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+            {group.heading}
+          </p>
+          <ul>
+            {group.links.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className={navLinkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  )
+
   return (
     <div className="flex h-full min-h-0">
       <a
@@ -60,7 +88,9 @@ export function AppShell() {
       >
         {t('app.shell.skipToContent')}
       </a>
-      <aside className="flex w-56 shrink-0 flex-col border-r border-border bg-sidebar">
+      {/* From the md breakpoint (768 CSS px, so 1536 px at 200 % zoom) the sidebar is always shown;
+          below it the header's Menu button shows the same links above the page. */}
+      <aside className="hidden w-56 shrink-0 flex-col border-r border-border bg-sidebar md:flex">
         <div className="flex h-14 items-center gap-2 border-b border-border px-4">
           <img src="/favicon.svg" alt="" className="size-6" />
           <span className="text-sm leading-tight font-semibold">
@@ -70,28 +100,22 @@ export function AppShell() {
             </span>
           </span>
         </div>
-        <nav aria-label={t('app.shell.mainNavigation')} className="flex flex-col gap-4 p-3">
-          {navigation.map((group) => (
-            <div key={group.heading}>
-              <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-                {group.heading}
-              </p>
-              <ul>
-                {group.links.map((link) => (
-                  <li key={link.to}>
-                    <NavLink to={link.to} className={navLinkClass}>
-                      {link.label}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ))}
-        </nav>
+        {navigationList}
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex h-14 shrink-0 items-center justify-between gap-4 border-b border-border px-4">
-          <div className="flex items-center gap-3">
+        {/* Wraps instead of overflowing: at 320 CSS px every control stays on screen. */}
+        <header className="flex min-h-14 shrink-0 flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b border-border px-4 py-2">
+          <div className="flex min-w-0 flex-wrap items-center gap-3">
+            <button
+              type="button"
+              className="inline-flex h-8 items-center gap-1 rounded-md border border-border px-2 text-sm hover:bg-muted md:hidden"
+              aria-expanded={isMenuOpen}
+              aria-controls="shell-menu"
+              onClick={() => setMenuOpenAt(isMenuOpen ? null : pathname)}
+            >
+              <span aria-hidden="true">☰</span>
+              {t('app.shell.menu')}
+            </button>
             <NamespaceSelect onSwitch={onNamespaceSwitch} />
             {isDemo ? (
               <>
@@ -111,7 +135,7 @@ export function AppShell() {
               </>
             ) : null}
           </div>
-          <div className="flex items-center gap-2">
+          <div className="flex flex-wrap items-center gap-2">
             <CommandCenter />
             <LanguageSwitcher />
             <ThemeToggle />
@@ -123,8 +147,11 @@ export function AppShell() {
             />
           </div>
         </header>
+        <div id="shell-menu" hidden={!isMenuOpen} className="border-b border-border bg-sidebar md:hidden">
+          {isMenuOpen ? navigationList : null}
+        </div>
         <ApiStatusBanner />
-        <main id="main" className="min-h-0 flex-1 overflow-auto" tabIndex={-1}>
+        <main ref={mainRef} id="main" className="min-h-0 flex-1 overflow-auto" tabIndex={-1}>
           {/* A failing screen keeps the shell; the boundary clears when the address changes. */}
           <RouteErrorBoundary resetKey={pathname}>
             <Suspense fallback={<LoadingState />}>

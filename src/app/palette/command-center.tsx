@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { shortcutFor } from './models/shortcuts'
 import { loadNamespace, useT } from '@/i18n'
+import { isDialogOpen, isTypingTarget, useSingleKeyShortcuts } from '@/lib/single-key-shortcuts'
 
 // The dialogs load on first use, so the keyboard layer adds almost nothing to the first screen.
 const CommandPalette = lazy(() =>
@@ -14,11 +15,6 @@ const ShortcutsDialog = lazy(() =>
     default: module.ShortcutsDialog,
   })),
 )
-
-function isTypingTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)
-}
 
 const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform)
 
@@ -55,7 +51,8 @@ export function CommandCenter() {
           metaKey: event.metaKey,
           altKey: event.altKey,
           isTyping: isTypingTarget(event.target),
-          isDialogOpen: document.querySelector('[role="dialog"], [role="alertdialog"]') !== null,
+          isDialogOpen: isDialogOpen(),
+          areSingleKeysOn: useSingleKeyShortcuts.getState().isEnabled,
         },
         leaderAt.current,
         now,

@@ -221,7 +221,7 @@ export function CommandPalette({
           placeholder={t('palette.placeholder')}
           autoComplete="off"
           spellCheck={false}
-          className="w-full rounded-md border border-border bg-background px-3 py-2 text-sm focus:ring-2 focus:ring-ring focus:outline-none"
+          className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm placeholder:text-muted-foreground focus:ring-2 focus:ring-ring focus:outline-none"
           value={query}
           onChange={(event) => {
             setQuery(event.target.value)

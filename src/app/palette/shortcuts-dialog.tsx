@@ -1,5 +1,7 @@
 import { Dialog, DialogContent } from '@/components/ui/dialog'
+import { ChoiceField } from '@/components/ui/field'
 import { useT } from '@/i18n'
+import { useSingleKeyShortcuts } from '@/lib/single-key-shortcuts'
 
 function Keys({ keys }: { keys: string[][] }) {
   const { t } = useT('palette')
@@ -30,6 +32,8 @@ export function ShortcutsDialog({
   onOpenChange: (open: boolean) => void
 }) {
   const { t } = useT('palette')
+  const isEnabled = useSingleKeyShortcuts((state) => state.isEnabled)
+  const setEnabled = useSingleKeyShortcuts((state) => state.setEnabled)
   const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform)
   const rows: { keys: string[][]; label: string }[] = [
     { keys: [[isMac ? '⌘' : 'Ctrl', 'K']], label: t('palette.shortcuts.palette') },
@@ -62,6 +66,21 @@ export function ShortcutsDialog({
             ))}
           </tbody>
         </table>
+        <ChoiceField
+          label={t('palette.shortcuts.singleKeys')}
+          hint={t('palette.shortcuts.singleKeysHint')}
+          className="mt-4"
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="checkbox"
+              className="size-4 accent-primary"
+              checked={isEnabled}
+              onChange={(event) => setEnabled(event.target.checked)}
+            />
+          )}
+        </ChoiceField>
       </DialogContent>
     </Dialog>
   )

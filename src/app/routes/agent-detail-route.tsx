@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams, useSearchParams } from 'react-router'
+import { useDocumentTitle } from '../use-document-title'
 import { PageHeader } from '@/components/layout/page-header'
 import { Badge } from '@/components/ui/badge'
 import { PanelErrorBoundary } from '@/components/ui/panel-error-boundary'
@@ -75,6 +76,7 @@ export default function AgentDetailRoute() {
 
   // An agent without a managed definition (404) is still named by the catalog.
   const title = definition.data?.definition.name || agent?.name || t('app.agentDetail.fallbackTitle')
+  useDocumentTitle(definition.data?.definition.name || agent?.name || agentId, t('app.agents.title'))
   const status = agent ? agentStatusBadge(agent.status) : null
   const tabs: TabItem<AgentTab>[] = TAB_VALUES.map((value) => ({ value, label: tabLabel(value) }))
   return (

@@ -1,9 +1,11 @@
 import { PageHeader } from '@/components/layout/page-header'
 import { AgentsTable } from '@/features/agents/components/agents-table'
+import { useDocumentTitle } from '../use-document-title'
 import { useT } from '@/i18n'
 
 export default function AgentsRoute() {
   const { t } = useT('app')
+  useDocumentTitle(t('app.agents.title'))
   return (
     <>
       <PageHeader title={t('app.agents.title')} description={t('app.agents.description')} />

@@ -1,14 +1,22 @@
+import { useQuery } from '@tanstack/react-query'
 import { useParams } from 'react-router'
 import { CurlScopeProvider } from '@/features/environments/components/curl-scope-context'
 import { EnvironmentConfigEdit } from '@/features/environments/components/environment-config-edit'
 import { useScopeStore } from '@/features/identity/stores/scope-store'
+import { useDocumentTitle } from '../use-document-title'
 import { useWriteAccess } from '../use-write-access'
+import { environmentQuery } from '@/data/environments/queries'
+import { useT } from '@/i18n'
 
 export default function EnvironmentEditRoute() {
   const { environmentId = '' } = useParams()
   const { canWrite, readOnlyReason } = useWriteAccess()
   const tenant = useScopeStore((state) => state.tenant)
   const namespace = useScopeStore((state) => state.namespace)
+  const { t } = useT('app')
+  // The screen's own query: shared through the cache, so this asks the server nothing more.
+  const name = useQuery(environmentQuery(environmentId)).data?.name ?? environmentId
+  useDocumentTitle(t('app.titles.editEnvironment', { name }), t('app.environments.title'))
   return (
     <CurlScopeProvider value={{ tenant, namespace }}>
       <EnvironmentConfigEdit

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react'
+import { useDocumentTitle } from '../use-document-title'
 import { useSearchFlag } from '../use-search-flag'
 import { PageHeader } from '@/components/layout/page-header'
 import { Badge } from '@/components/ui/badge'
@@ -25,6 +26,7 @@ export default function EnvironmentsRoute() {
   const tenant = useScopeStore((state) => state.tenant)
   const namespace = useScopeStore((state) => state.namespace)
   const canWrite = canWriteResources(roles)
+  useDocumentTitle(t('app.environments.title'))
   // `?create=1` (the command palette's "Create environment") opens the form; closing it drops the flag.
   const [isCreateRequested, clearCreateRequest] = useSearchFlag('create')
   const [isCreateOpen, setIsCreateOpen] = useState(false)

@@ -1,5 +1,8 @@
+import { useRef } from 'react'
 import { Navigate, useNavigate, useSearchParams } from 'react-router'
 import { LanguageSwitcher } from '../layout/language-switcher'
+import { useRouteFocus } from '../layout/use-focus-management'
+import { useDocumentTitle } from '../use-document-title'
 import { LoginForm } from '@/features/identity/components/login-form'
 import { useAuthStore } from '@/features/identity/stores/auth-store'
 import { useT } from '@/i18n'
@@ -18,9 +21,18 @@ export default function LoginRoute() {
   const navigate = useNavigate()
   const token = useAuthStore((state) => state.token)
   const next = safeNext(params.get('next'))
+  const mainRef = useRef<HTMLElement>(null)
+  // After signing out, focus starts again at this page's heading.
+  useRouteFocus(mainRef)
+  useDocumentTitle(t('app.login.documentTitle'))
   if (token) return <Navigate to={next} replace />
   return (
-    <main id="main" className="relative flex min-h-full flex-col items-center justify-center gap-6 p-6">
+    <main
+      ref={mainRef}
+      id="main"
+      tabIndex={-1}
+      className="relative flex min-h-full flex-col items-center justify-center gap-6 p-6"
+    >
       <LanguageSwitcher className="absolute top-4 right-4" />
       <div className="text-center">
         <img src="/favicon.svg" alt="" className="mx-auto size-10" />

@@ -1,9 +1,11 @@
 import { Link, useLocation } from 'react-router'
+import { useDocumentTitle } from '../use-document-title'
 import { RichText, useT } from '@/i18n'
 
 export default function NotFoundRoute() {
   const { t } = useT('app')
   const location = useLocation()
+  useDocumentTitle(t('app.notFound.title'))
   return (
     <div className="mx-auto max-w-xl p-10 text-center">
       <h1 className="text-xl font-semibold">{t('app.notFound.title')}</h1>

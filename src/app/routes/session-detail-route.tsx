@@ -19,7 +19,7 @@ export default function SessionDetailRoute() {
   // The same cache entry the inspector reads: no second request.
   const session = useQuery(sessionQuery(sessionId))
   const title = useSessionTitle(session.data)
-  useDocumentTitle(title?.text ?? null)
+  useDocumentTitle(title?.text ?? sessionId, t('app.sessions.title'))
   return (
     <>
       <PageHeader

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router'
+import { useDocumentTitle } from '../use-document-title'
 import { useSearchFlag } from '../use-search-flag'
 import { PageHeader } from '@/components/layout/page-header'
 import { Badge } from '@/components/ui/badge'
@@ -12,6 +13,7 @@ export default function SessionsRoute() {
   const { t } = useT('app', 'identity')
   const roles = useAuthStore((state) => state.user?.roles ?? [])
   const canWrite = canWriteResources(roles)
+  useDocumentTitle(t('app.sessions.title'))
   const [params] = useSearchParams()
   // `?new=1` (the command palette's "New session") opens the dialog; closing it drops the flag.
   const [isNewRequested, clearNewRequest] = useSearchFlag('new')

@@ -8,6 +8,7 @@ const press = (key: string, extra: Partial<KeyPress> = {}): KeyPress => ({
   altKey: false,
   isTyping: false,
   isDialogOpen: false,
+  areSingleKeysOn: true,
   ...extra,
 })
 
@@ -33,5 +34,14 @@ describe('global shortcuts', () => {
     expect(shortcutFor(press('s'), 1000, 1000 + LEADER_TIMEOUT_MS + 1)).toBeNull()
     expect(shortcutFor(press('e'), null, 1500)).toBeNull()
     expect(shortcutFor(press('x'), 1000, 1500)).toBeNull()
+  })
+
+  it('ignores every single key once they are turned off, but still opens the palette', () => {
+    expect(shortcutFor(press('?', { areSingleKeysOn: false }), null, 0)).toBeNull()
+    expect(shortcutFor(press('g', { areSingleKeysOn: false }), null, 0)).toBeNull()
+    expect(shortcutFor(press('e', { areSingleKeysOn: false }), 1000, 1500)).toBeNull()
+    expect(shortcutFor(press('k', { ctrlKey: true, areSingleKeysOn: false }), null, 0)).toEqual({
+      kind: 'palette',
+    })
   })
 })

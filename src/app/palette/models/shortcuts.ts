@@ -17,6 +17,8 @@ export type KeyPress = {
   isTyping: boolean
   /** A dialog is open: no global shortcut applies. */
   isDialogOpen: boolean
+  /** The user has not turned single-key shortcuts off (Ctrl/Cmd-K stays on). */
+  areSingleKeysOn: boolean
 }
 
 /** How long after "g" the second key still counts. */
@@ -34,7 +36,7 @@ export function shortcutFor(press: KeyPress, leaderAt: number | null, now: numbe
   // Ctrl/Cmd-K works even while typing: it is how people leave a field to jump elsewhere.
   if ((press.ctrlKey || press.metaKey) && !press.altKey && press.key.toLowerCase() === 'k')
     return { kind: 'palette' }
-  if (press.isTyping || press.ctrlKey || press.metaKey || press.altKey) return null
+  if (!press.areSingleKeysOn || press.isTyping || press.ctrlKey || press.metaKey || press.altKey) return null
   if (leaderAt !== null && now - leaderAt <= LEADER_TIMEOUT_MS) {
     const to = GO_TARGETS[press.key.toLowerCase()]
     if (to) return { kind: 'go', to }

@@ -124,16 +124,19 @@ export function SessionDefaultsForm({
           <p className="mt-1 text-xs text-muted-foreground">{failureAdvice(editor.saveError)}</p>
         </Notice>
       ) : null}
-      {editor.saved && !editor.isDirty ? (
-        <Notice role="status" tone="success">
-          {editor.saved.defaults.defaultEnvironmentId
-            ? t('agents.form.savedWithEnvironment', {
-                version: editor.saved.version,
-                environment: environmentName(editor.saved.defaults.defaultEnvironmentId),
-              })
-            : t('agents.form.savedWithoutEnvironment', { version: editor.saved.version })}
-        </Notice>
-      ) : null}
+      {/* Always rendered: text inserted together with its live region is skipped by some screen readers. */}
+      <div role="status">
+        {editor.saved && !editor.isDirty ? (
+          <Notice tone="success">
+            {editor.saved.defaults.defaultEnvironmentId
+              ? t('agents.form.savedWithEnvironment', {
+                  version: editor.saved.version,
+                  environment: environmentName(editor.saved.defaults.defaultEnvironmentId),
+                })
+              : t('agents.form.savedWithoutEnvironment', { version: editor.saved.version })}
+          </Notice>
+        ) : null}
+      </div>
       {isReadOnly ? null : (
         <div className="flex flex-wrap items-center gap-2">
           <Button type="submit" variant="primary" disabled={!editor.isDirty || editor.isSaving}>

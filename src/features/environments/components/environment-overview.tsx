@@ -29,7 +29,7 @@ export function EnvironmentOverview({
   const info = isEnvironmentType(environment.type) ? environmentTypeInfo(environment.type) : null
   return (
     <div className="flex flex-col gap-6">
-      <dl className="grid grid-cols-[10rem_1fr] gap-x-4 gap-y-3 text-sm">
+      <dl className="grid grid-cols-1 gap-x-4 gap-y-3 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]">
         <dt className="text-muted-foreground">{t('environments.overview.id')}</dt>
         <dd className="flex flex-wrap items-center gap-2">
           <code className="font-mono break-all">{environment.id}</code>

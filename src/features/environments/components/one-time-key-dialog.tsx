@@ -61,7 +61,7 @@ export function OneTimeKeyDialog({
           {reason === 'rotated' ? (
             <Notice tone="warning">{t('environments.key.previousStopped')}</Notice>
           ) : null}
-          <dl className="grid grid-cols-[9rem_1fr] gap-x-3 gap-y-2 text-sm">
+          <dl className="grid grid-cols-1 gap-x-3 gap-y-2 text-sm sm:grid-cols-[9rem_minmax(0,1fr)]">
             <dt className="text-muted-foreground">{t('environments.key.environment')}</dt>
             <dd className="break-words">{environment.name}</dd>
             <dt className="text-muted-foreground">{t('environments.key.environmentId')}</dt>

@@ -20,7 +20,8 @@ function SessionList({ title, sessions, empty }: { title: string; sessions: Sess
           {sessions.map((session) => (
             <li key={session.id} className="flex flex-wrap items-center gap-2">
               <Link
-                className="font-mono text-xs text-primary hover:underline"
+                // 24 px tall at least (WCAG 2.5.8): the ids are small text in a dense list.
+                className="inline-flex min-h-6 items-center font-mono text-xs text-primary hover:underline"
                 to={`/sessions/${encodeURIComponent(session.id)}`}
               >
                 {session.id}
@@ -73,7 +74,7 @@ export function UsagePanel({ environmentId }: { environmentId: string }) {
             {usage.agents.map((agent) => (
               <li key={agent.id}>
                 <Link
-                  className="text-primary underline underline-offset-2"
+                  className="inline-flex min-h-6 items-center text-primary underline underline-offset-2"
                   to={`/agents/${encodeURIComponent(agent.id)}`}
                 >
                   {agent.name}

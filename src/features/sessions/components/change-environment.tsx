@@ -72,11 +72,10 @@ export function ChangeEnvironment({
           {t('sessions.change.open')}
         </Button>
       </div>
-      {change.isSuccess ? (
-        <p role="status" className="text-sm text-success">
-          {t('sessions.change.done', { environment: change.data.environmentId })}
-        </p>
-      ) : null}
+      {/* Always rendered: text inserted together with its live region is skipped by some screen readers. */}
+      <p role="status" className="text-sm text-success">
+        {change.isSuccess ? t('sessions.change.done', { environment: change.data.environmentId }) : null}
+      </p>
       <ConfirmationDialog
         open={isConfirming}
         onOpenChange={setIsConfirming}

@@ -24,12 +24,18 @@ function timeFormatFor(locale: string): Intl.DateTimeFormat {
   return format
 }
 
+// Rings are drawn inside the control: the row around it has `contain: strict`, which clips
+// anything painted outside its box.
+const ROW_FOCUS = 'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring'
+
 function GroupToggle({
   isCollapsed,
+  isTabStop,
   label,
   onToggle,
 }: {
   isCollapsed: boolean
+  isTabStop: boolean
   label: string
   onToggle: () => void
 }) {
@@ -37,10 +43,15 @@ function GroupToggle({
   return (
     <button
       type="button"
+      data-row-focus=""
+      tabIndex={isTabStop ? 0 : -1}
       aria-expanded={!isCollapsed}
       aria-label={isCollapsed ? t('sessions.row.expand', { label }) : t('sessions.row.collapse', { label })}
       onClick={onToggle}
-      className="inline-flex size-6 shrink-0 items-center justify-center rounded text-muted-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+      className={cn(
+        'inline-flex size-6 shrink-0 items-center justify-center rounded text-muted-foreground hover:bg-muted',
+        ROW_FOCUS,
+      )}
     >
       <span aria-hidden="true">{isCollapsed ? '▸' : '▾'}</span>
     </button>
@@ -53,6 +64,8 @@ type RowProps = {
   builder: TimelineBuilder
   isSelected: boolean
   isCollapsed: boolean
+  /** The row holding the timeline's single Tab stop. */
+  isTabStop: boolean
   onSelect: (eventId: string) => void
   onToggle: (groupKey: string) => void
   /** Header rows read live summaries by reference; a new revision re-renders them. */
@@ -66,6 +79,7 @@ export const EventRow = memo(function EventRow({
   builder,
   isSelected,
   isCollapsed,
+  isTabStop,
   onSelect,
   onToggle,
 }: RowProps) {
@@ -76,7 +90,12 @@ export const EventRow = memo(function EventRow({
       row.turnId === null ? t('sessions.row.sessionEvents') : t('sessions.row.turn', { turn: row.turnId })
     return (
       <div className="flex h-full items-center gap-2 border-t border-border bg-muted/60 px-2 text-xs font-medium">
-        <GroupToggle isCollapsed={isCollapsed} label={label} onToggle={() => onToggle(row.groupKey)} />
+        <GroupToggle
+          isCollapsed={isCollapsed}
+          isTabStop={isTabStop}
+          label={label}
+          onToggle={() => onToggle(row.groupKey)}
+        />
         <span className="font-mono">{label}</span>
         {turn ? <StatusBadge status={turn.status} /> : null}
         {turn?.message ? (
@@ -97,7 +116,12 @@ export const EventRow = memo(function EventRow({
     const label = t('sessions.row.toolCall', { name: tool?.name ?? '', id: tool?.toolCallId ?? '' })
     return (
       <div className="ml-6 flex h-full items-center gap-2 border-l-2 border-primary/50 pl-2 text-xs">
-        <GroupToggle isCollapsed={isCollapsed} label={label} onToggle={() => onToggle(row.groupKey)} />
+        <GroupToggle
+          isCollapsed={isCollapsed}
+          isTabStop={isTabStop}
+          label={label}
+          onToggle={() => onToggle(row.groupKey)}
+        />
         <span className="font-mono font-medium">{tool?.name ?? t('sessions.row.unnamedTool')}</span>
         <StatusBadge status={tool?.status} />
         <span className="truncate font-mono text-muted-foreground">{tool?.toolCallId}</span>
@@ -109,21 +133,37 @@ export const EventRow = memo(function EventRow({
   return (
     <button
       type="button"
+      data-row-focus=""
+      tabIndex={isTabStop ? 0 : -1}
       aria-current={isSelected ? 'true' : undefined}
       onClick={() => onSelect(event.id)}
       className={cn(
-        'flex h-full w-full items-center gap-3 px-2 text-left text-xs hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring',
-        row.toolKey === null ? 'pl-8' : 'ml-6 w-[calc(100%-1.5rem)] border-l-2 border-primary/50 pl-8',
-        isSelected && 'bg-accent text-accent-foreground',
+        'relative flex h-full min-w-0 items-center gap-3 px-2 text-left text-xs hover:bg-muted',
+        ROW_FOCUS,
+        // One width class only (no class merging here): with `w-full` as well, a nested row was a
+        // full row shifted right, and its end (the ellipsis) fell outside the clipped row.
+        row.toolKey === null ? 'w-full pl-8' : 'ml-6 w-[calc(100%-1.5rem)] border-l-2 border-primary/50 pl-8',
+        isSelected && 'bg-accent font-medium text-accent-foreground',
       )}
     >
+      {/* The selection is a bar and a marker as well as a colour (aria-current for assistive tech). */}
+      {isSelected ? (
+        <span aria-hidden="true" className="absolute inset-y-0 left-0 w-1 bg-primary">
+          <span className="absolute top-1/2 left-2 -translate-y-1/2 text-primary">▶</span>
+        </span>
+      ) : null}
       <time
         className="shrink-0 font-mono text-muted-foreground"
         dateTime={new Date(event.created_at).toISOString()}
       >
         {timeFormatFor(locale).format(event.created_at)}
       </time>
-      <span className={cn('w-44 shrink-0 truncate font-mono', isError && 'font-semibold text-destructive')}>
+      <span
+        className={cn(
+          'w-28 shrink-0 truncate font-mono sm:w-44',
+          isError && 'font-semibold text-destructive',
+        )}
+      >
         {isError ? <span className="sr-only">{t('sessions.row.errorPrefix')}</span> : null}
         {event.type}
       </span>

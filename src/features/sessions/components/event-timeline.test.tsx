@@ -1,4 +1,6 @@
 import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { useState } from 'react'
 import { describe, expect, it } from 'vitest'
 import { EventTimeline } from './event-timeline'
 import { EMPTY_FILTER } from '../models/event-filter'
@@ -55,5 +57,67 @@ describe('event timeline at scale', () => {
     expect(rows.length).toBeLessThanOrEqual(100)
     expect(list.querySelectorAll('[data-event-id]').length).toBeLessThanOrEqual(100)
     expect(rows[0]).toHaveAttribute('aria-setsize', String(builder.rows.length))
+  })
+})
+
+function Harness({ store, builder }: { store: EventStore; builder: TimelineBuilder }) {
+  const [selectedId, setSelectedId] = useState<string | null>(null)
+  return (
+    <>
+      <button type="button">before</button>
+      <EventTimeline
+        store={store}
+        builder={builder}
+        rowCount={builder.rows.length}
+        selectedId={selectedId}
+        scrollToRow={null}
+        scrollRequest={0}
+        collapsed={new Set()}
+        isFollowing={false}
+        onStopFollowing={() => undefined}
+        onSelect={setSelectedId}
+        onToggle={() => undefined}
+      />
+      <button type="button">after</button>
+    </>
+  )
+}
+
+describe('event timeline keyboard', () => {
+  function smallLog() {
+    const store = new EventStore((flush) => flush())
+    store.applyPage(largeLog().slice(0, 20))
+    const builder = new TimelineBuilder(EMPTY_FILTER, new Set())
+    builder.sync(store.all())
+    render(<Harness store={store} builder={builder} />)
+    return { list: screen.getByRole('list', { name: 'Session events' }), rowCount: builder.rows.length }
+  }
+
+  it('is a single Tab stop whose focus moves with the arrow keys and marks the selection', async () => {
+    const { list, rowCount } = smallLog()
+    const tabbable = () => [...list.querySelectorAll('[tabindex="0"]')]
+    expect(tabbable()).toHaveLength(1)
+    await userEvent.click(screen.getByRole('button', { name: 'before' }))
+    await userEvent.tab()
+    // The first row (the turn header's toggle) has focus; one more Tab leaves the list.
+    expect(list).toContainElement(document.activeElement as HTMLElement)
+    await userEvent.keyboard('{ArrowDown}')
+    const focused = document.activeElement as HTMLElement
+    expect(focused.closest('[data-event-id]')).toHaveAttribute('data-event-id', 'evt_0')
+    await userEvent.keyboard('{ArrowDown}{Enter}')
+    expect(document.activeElement?.closest('[data-event-id]')).toHaveAttribute('data-event-id', 'evt_1')
+    expect(screen.getByRole('button', { current: true })).toBe(document.activeElement)
+    expect(tabbable()).toEqual([document.activeElement])
+    await userEvent.tab()
+    expect(screen.getByRole('button', { name: 'after' })).toHaveFocus()
+    await userEvent.tab({ shift: true })
+    expect(document.activeElement?.closest('[data-event-id]')).toHaveAttribute('data-event-id', 'evt_1')
+    await userEvent.keyboard('{End}')
+    expect(document.activeElement?.closest('[data-index]')).toHaveAttribute(
+      'data-index',
+      String(rowCount - 1),
+    )
+    await userEvent.keyboard('{Home}')
+    expect(document.activeElement?.closest('[data-index]')).toHaveAttribute('data-index', '0')
   })
 })

@@ -1,5 +1,14 @@
-import { useVirtualizer } from '@tanstack/react-virtual'
-import { useCallback, useEffect, useEffectEvent, useRef } from 'react'
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual'
+import {
+  useCallback,
+  useEffect,
+  useEffectEvent,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+} from 'react'
 import { EventRow } from './event-row'
 import { selectVersion, useEventLog } from '../hooks/use-event-log'
 import type { EventStore } from '../models/event-store'
@@ -8,6 +17,28 @@ import { useT } from '@/i18n'
 
 const EVENT_ROW_HEIGHT = 30
 const HEADER_ROW_HEIGHT = 34
+const PAGE_ROWS = 10
+
+/** The row that holds the timeline's single Tab stop, by key (its index moves when rows are rebuilt). */
+type ActiveRow = { key: string; index: number }
+
+function indexOfActive(rows: readonly { key: string }[], active: ActiveRow | null): number | null {
+  if (active === null || rows.length === 0) return null
+  if (rows[active.index]?.key === active.key) return active.index
+  const found = rows.findIndex((row) => row.key === active.key)
+  // The row is gone (a filter or a collapse hid it): stay at the same place in the list.
+  return found >= 0 ? found : Math.min(active.index, rows.length - 1)
+}
+
+/** Scrolls the page's own scroll box (never the window) just enough to show `element`. */
+function revealInMain(element: Element) {
+  const main = element.closest('main')
+  if (!main) return
+  const box = main.getBoundingClientRect()
+  const rect = element.getBoundingClientRect()
+  if (rect.top < box.top) main.scrollTop -= box.top - rect.top
+  else if (rect.bottom > box.bottom) main.scrollTop += Math.min(rect.bottom - box.bottom, rect.top - box.top)
+}
 
 type EventTimelineProps = {
   store: EventStore
@@ -28,6 +59,10 @@ type EventTimelineProps = {
  * The virtualised timeline: only the rows in view (plus a few) exist in the DOM, whatever the
  * size of the log, so 100,000 events scroll like 100. Row heights are fixed per kind, so nothing
  * is measured while scrolling.
+ *
+ * It is one Tab stop with a roving focus: the active row's control is the only tabbable one, the
+ * arrow keys, Home/End and Page Up/Down move it, and the virtualiser always renders the active
+ * row, so scrolling it out of view or live rows arriving never remove the focused element.
  */
 export function EventTimeline({
   store,
@@ -46,6 +81,10 @@ export function EventTimeline({
   const scrollRef = useRef<HTMLDivElement>(null)
   // Header rows show live summaries (status, counts) that change without new rows.
   const revision = useEventLog(store, selectVersion)
+  const [active, setActive] = useState<ActiveRow | null>(null)
+  const selectedRow = selectedId === null ? undefined : builder.rowOfEvent.get(selectedId)
+  // The row that must stay rendered: the one focus is on or was last on, else the selection.
+  const keptRow = indexOfActive(builder.rows, active) ?? selectedRow ?? null
   // Stable across renders: the virtualizer rebuilds its measurements of every row (100,000 of them)
   // whenever `getItemKey` changes identity, which would cost a long task per scrolled frame.
   const estimateSize = useCallback(
@@ -53,6 +92,18 @@ export function EventTimeline({
     [builder],
   )
   const getItemKey = useCallback((index: number) => builder.rows[index]?.key ?? index, [builder])
+  // The Tab stop is rendered even when it is scrolled far away, so focus on it is never dropped.
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range)
+      if (keptRow !== null && keptRow < range.count && !indexes.includes(keptRow)) {
+        indexes.push(keptRow)
+        indexes.sort((a, b) => a - b)
+      }
+      return indexes
+    },
+    [keptRow],
+  )
   // The console does not use the React Compiler; the virtualizer re-renders this component itself.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -60,8 +111,11 @@ export function EventTimeline({
     getScrollElement: () => scrollRef.current,
     estimateSize,
     getItemKey,
+    rangeExtractor,
     overscan: 8,
   })
+  // With nothing chosen yet, Tab enters at the first row in view.
+  const tabStop = Math.min(keptRow ?? virtualizer.range?.startIndex ?? 0, Math.max(rowCount - 1, 0))
 
   useEffect(() => {
     if (isFollowing && rowCount > 0) virtualizer.scrollToIndex(rowCount - 1, { align: 'end' })
@@ -76,14 +130,107 @@ export function EventTimeline({
   // Only an explicit request scrolls; new rows arriving must not yank the view back.
   useEffect(() => {
     if (scrollToRow === null || !scrollToRequested(scrollToRow)) return
-    // Once the row is rendered, make sure the page shows it too (the timeline may be below the fold).
+    // Once the row is rendered, make sure the page shows it too (the timeline may be below the
+    // fold), scrolling the console's main area only: never the window, which would slide the
+    // header out of sight.
     let frame = requestAnimationFrame(() => {
       frame = requestAnimationFrame(() => {
-        scrollRef.current?.querySelector(`[data-index="${scrollToRow}"]`)?.scrollIntoView({ block: 'center' })
+        const element = scrollRef.current?.querySelector(`[data-index="${scrollToRow}"]`)
+        if (element) revealInMain(element)
       })
     })
     return () => cancelAnimationFrame(frame)
   }, [scrollRequest, scrollToRow])
+
+  const rowControl = (index: number) =>
+    scrollRef.current?.querySelector<HTMLElement>(`[data-index="${index}"] [data-row-focus]`) ?? null
+
+  // Whether focus belongs in the timeline: set when it enters, cleared only when the user moves
+  // it elsewhere (not when the focused row was removed under it).
+  const hasFocus = useRef(false)
+  const wantsFocusAt = useRef<number | null>(null)
+  const focusRow = (index: number) => {
+    const row = builder.rows[index]
+    if (!row) return
+    wantsFocusAt.current = index
+    setActive({ key: row.key, index })
+    virtualizer.scrollToIndex(index, { align: 'auto' })
+  }
+  // The selection moves with j/k, "next error" and permalinks: the Tab stop follows it.
+  useEffect(() => {
+    if (selectedRow === undefined) return
+    const row = builder.rows[selectedRow]
+    if (!row) return
+    setActive((current) => (current?.key === row.key ? current : { key: row.key, index: selectedRow }))
+    if (hasFocus.current) wantsFocusAt.current = selectedRow
+  }, [builder, selectedRow])
+  // After every render: move focus where a key asked, or put it back on the Tab stop if the
+  // focused row just left the DOM (a filter, a collapse) and focus fell to the page.
+  useLayoutEffect(() => {
+    const wanted = wantsFocusAt.current
+    const fellOff =
+      hasFocus.current && (document.activeElement === document.body || document.activeElement === null)
+    if (wanted === null && !fellOff) return
+    const control = rowControl(wanted ?? tabStop)
+    if (!control) return
+    wantsFocusAt.current = null
+    if (document.activeElement !== control) control.focus({ preventScroll: true })
+    revealInMain(control)
+  })
+
+  const handleFocus = (event: FocusEvent<HTMLDivElement>) => {
+    hasFocus.current = true
+    const index = Number(event.target.closest<HTMLElement>('[data-index]')?.dataset.index)
+    const row = Number.isInteger(index) ? builder.rows[index] : undefined
+    if (row && row.key !== active?.key) setActive({ key: row.key, index })
+  }
+  const handleBlur = (event: FocusEvent<HTMLDivElement>) => {
+    if (event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)) return
+    const left = event.target
+    // A focused row removed from the DOM also blurs; only a row still there was left on purpose.
+    requestAnimationFrame(() => {
+      if (left.isConnected) hasFocus.current = false
+    })
+  }
+  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || rowCount === 0) return
+    const row = builder.rows[tabStop]
+    let next: number
+    switch (event.key) {
+      case 'ArrowDown':
+        next = tabStop + 1
+        break
+      case 'ArrowUp':
+        next = tabStop - 1
+        break
+      case 'PageDown':
+        next = tabStop + PAGE_ROWS
+        break
+      case 'PageUp':
+        next = tabStop - PAGE_ROWS
+        break
+      case 'Home':
+        next = 0
+        break
+      case 'End':
+        next = rowCount - 1
+        break
+      case 'ArrowRight':
+      case 'ArrowLeft': {
+        // On a turn or tool header: expand or collapse it, as in a tree.
+        if (!row || row.kind === 'event') return
+        const isCollapsed = collapsed.has(row.groupKey)
+        if (isCollapsed === (event.key === 'ArrowRight')) onToggle(row.groupKey)
+        event.preventDefault()
+        return
+      }
+      default:
+        return
+    }
+    event.preventDefault()
+    if (isFollowing) onStopFollowing()
+    focusRow(Math.max(0, Math.min(rowCount - 1, next)))
+  }
 
   return (
     <div
@@ -91,10 +238,15 @@ export function EventTimeline({
       role="list"
       aria-label={t('sessions.row.sessionEvents')}
       aria-describedby="timeline-keys"
-      tabIndex={0}
+      // Not a Tab stop itself: the active row is. Focusable so a script can park focus here.
+      tabIndex={-1}
+      data-timeline=""
       onWheel={(event) => {
         if (event.deltaY < 0 && isFollowing) onStopFollowing()
       }}
+      onFocus={handleFocus}
+      onBlur={handleBlur}
+      onKeyDown={handleKeyDown}
       // `contain: strict`: scrolling lays out and paints this box alone, never the page around it.
       className="h-[60vh] min-h-80 overflow-auto rounded-md border border-border bg-card [contain:strict] focus-visible:outline-2 focus-visible:outline-ring"
     >
@@ -112,6 +264,7 @@ export function EventTimeline({
               data-row-kind={row.kind}
               data-event-id={event?.id}
               data-index={item.index}
+              // The row's focus ring is drawn inside its control, so this containment never clips it.
               className="absolute top-0 left-0 w-full [contain:strict]"
               style={{ height: item.size, transform: `translateY(${item.start}px)` }}
             >
@@ -121,6 +274,7 @@ export function EventTimeline({
                 builder={builder}
                 isSelected={event !== undefined && event.id === selectedId}
                 isCollapsed={row.kind !== 'event' && collapsed.has(row.groupKey)}
+                isTabStop={item.index === tabStop}
                 onSelect={onSelect}
                 onToggle={onToggle}
                 revision={row.kind === 'event' ? 0 : revision}

@@ -13,17 +13,13 @@ import { useLiveFollowStore } from '../stores/live-follow-store'
 import { Notice } from '@/components/ui/notice'
 import { LoadingState } from '@/components/ui/states'
 import { useT } from '@/i18n'
+import { cn } from '@/lib/cn'
 import { downloadText } from '@/lib/download'
+import { formatExactTime } from '@/lib/format-time'
+import { acceptsSingleKeyShortcut } from '@/lib/single-key-shortcuts'
 
 /** Rows wanted below a permalinked event before scrolling to it, so it can sit mid-view. */
 const NEIGHBOUR_ROWS = 30
-
-function isTyping(target: EventTarget | null): boolean {
-  return (
-    target instanceof HTMLElement &&
-    (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))
-  )
-}
 
 /** The events view: filters and selection in the URL, j/k to move, a permalink per event. */
 export function EventsTab({ sessionId, log }: { sessionId: string; log: SessionEventLog }) {
@@ -45,6 +41,8 @@ export function EventsTab({ sessionId, log }: { sessionId: string; log: SessionE
   const isFollowing = useLiveFollowStore((state) => state.isFollowing)
   const setFollowing = useLiveFollowStore((state) => state.setFollowing)
   const [scroll, setScroll] = useState<{ row: number | null; request: number }>({ row: null, request: 0 })
+  // What j/k chose, said politely when focus is elsewhere (in the timeline its row is focused).
+  const [moved, setMoved] = useState('')
 
   const update = useCallback(
     (changes: Record<string, string | null>) =>
@@ -113,11 +111,17 @@ export function EventsTab({ sessionId, log }: { sessionId: string; log: SessionE
         if (row?.kind === 'event') {
           cursorRow.current = index
           select(row.key)
+          const event = log.store.at(row.index)
+          const isInTimeline = document.activeElement?.closest('[data-timeline]') != null
+          if (event && !isInTimeline)
+            setMoved(
+              t('sessions.events.selected', { type: event.type, time: formatExactTime(event.created_at) }),
+            )
           return
         }
       }
     },
-    [builder, select],
+    [builder, select, log.store, t],
   )
   const nextError = useCallback(() => {
     const current = selectedRow ?? -1
@@ -128,7 +132,8 @@ export function EventsTab({ sessionId, log }: { sessionId: string; log: SessionE
 
   useEffect(() => {
     const handleKey = (event: KeyboardEvent) => {
-      if (event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return
+      // Not while typing or behind a dialog, and not once the user turned single keys off.
+      if (!acceptsSingleKeyShortcut(event)) return
       if (event.key === 'j') moveBy(1)
       else if (event.key === 'k') moveBy(-1)
       else return
@@ -156,7 +161,13 @@ export function EventsTab({ sessionId, log }: { sessionId: string; log: SessionE
       <p id="timeline-keys" className="text-xs text-muted-foreground">
         {log.phase === 'history'
           ? t('sessions.events.keysHintLoading', { count: size })
-          : t('sessions.events.keysHint', { count: size })}
+          : isFilterActive(filter)
+            ? t('sessions.events.matchHint', { matched: builder.matchCount, count: size })
+            : t('sessions.events.keysHint', { count: size })}
+        {selected ? null : ` ${t('sessions.events.selectHint')}`}
+      </p>
+      <p role="status" className="sr-only" data-testid="event-selection-announcer">
+        {moved}
       </p>
       {selectedId && !selected && log.phase !== 'history' && log.phase !== 'snapshot' ? (
         <Notice tone="warning" role="status">
@@ -168,7 +179,8 @@ export function EventsTab({ sessionId, log }: { sessionId: string; log: SessionE
           {t('sessions.events.hidden')}
         </Notice>
       ) : null}
-      <div className="grid gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      {/* The detail column exists only for a selected event: empty, it would take two fifths of the page. */}
+      <div className={cn('grid gap-4', selected && 'xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]')}>
         {rowCount === 0 && (log.phase === 'snapshot' || log.phase === 'history') ? (
           <LoadingState label={t('sessions.events.loading')} />
         ) : rowCount === 0 ? (
@@ -190,7 +202,7 @@ export function EventsTab({ sessionId, log }: { sessionId: string; log: SessionE
             onToggle={toggle}
           />
         )}
-        {selected ? <EventDetail event={selected} /> : <Notice>{t('sessions.events.selectHint')}</Notice>}
+        {selected ? <EventDetail event={selected} /> : null}
       </div>
     </div>
   )

@@ -69,11 +69,11 @@ export function ActionCard({
           {JSON.stringify(maskSecrets(action.toolInput).value, null, 2)}
         </pre>
       ) : null}
-      {answer.isSuccess ? (
-        <p role="status" className="text-success">
-          {t('sessions.actions.sent')}
-        </p>
-      ) : canWrite ? (
+      {/* Always rendered: text inserted together with its live region is skipped by some screen readers. */}
+      <p role="status" className="text-success">
+        {answer.isSuccess ? t('sessions.actions.sent') : null}
+      </p>
+      {answer.isSuccess ? null : canWrite ? (
         <div className="flex flex-col gap-2">
           {isDenying ? (
             <Field label={t('sessions.actions.reason')} size="small">

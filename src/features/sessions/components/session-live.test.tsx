@@ -95,5 +95,13 @@ describe('session page, live', () => {
         timeout: 5000,
       },
     )
+    // A turn's status change is said at once, from a region that was already in the page.
+    const turnAnnouncer = screen.getByTestId('turn-announcer')
+    expect(turnAnnouncer).toHaveAttribute('role', 'status')
+    expect(turnAnnouncer).toHaveTextContent(/^$/)
+    appendEvent(record, 'turn.running', { turn_id: 'turn_announced' }, app.backend.clock.now())
+    await waitFor(() => expect(turnAnnouncer).toHaveTextContent('Turn turn_announced: running.'), {
+      timeout: 5000,
+    })
   })
 })

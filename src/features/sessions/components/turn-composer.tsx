@@ -112,11 +112,10 @@ export function TurnComposer({ sessionId, isDisabled }: { sessionId: string; isD
           </Button>
         </FailureNotice>
       ) : null}
-      {accepted ? (
-        <p role="status" className="text-sm text-success">
-          {accepted}
-        </p>
-      ) : null}
+      {/* Always rendered: text inserted together with its live region is skipped by some screen readers. */}
+      <p role="status" className="text-sm text-success">
+        {accepted}
+      </p>
     </form>
   )
 }

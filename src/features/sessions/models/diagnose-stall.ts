@@ -2,7 +2,6 @@ import type { components } from '@/api/schema.gen'
 import { joinList } from './join-list'
 import type { Environment } from '@/data/environments/types'
 import { unlinkedPollingWorkers } from './unlinked-workers'
-import type { Environment } from '@/data/environments/types'
 import { isRecord, readNumber } from '@/data/sessions/event-data'
 import {
   environmentWorkerPresence,

@@ -75,13 +75,15 @@ describe('TimelineBuilder', () => {
     const onlyTools = new TimelineBuilder(parseEventFilter(new URLSearchParams('cat=tool')), new Set())
     onlyTools.sync(events)
     expect(onlyTools.rows.filter((row) => row.kind === 'event')).toHaveLength(6)
+    expect(onlyTools.matchCount).toBe(6)
     const collapsed = new TimelineBuilder(EMPTY_FILTER, new Set([turnGroupKey('t1'), toolGroupKey('t2:x2')]))
     collapsed.sync(events)
     const visible = collapsed.rows.filter((row) => row.kind === 'event').map((row) => row.turnId)
     expect(visible.filter((turn) => turn === 't1')).toHaveLength(0)
     expect(visible.filter((turn) => turn === 't2')).toHaveLength(3)
-    // Summaries still count hidden events.
+    // Summaries and the match count still count hidden events.
     expect(collapsed.turns.get('t1')?.eventCount).toBe(6)
+    expect(collapsed.matchCount).toBe(12)
   })
 
   it('keeps up with 100,000 events', () => {

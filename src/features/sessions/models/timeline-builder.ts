@@ -50,6 +50,8 @@ export class TimelineBuilder {
   readonly errorRows: number[] = []
   /** Every event type seen, filtered or not, for the type filter. */
   readonly types = new Set<string>()
+  /** Events that pass the filter, shown or inside a collapsed group ("16 of 53 events"). */
+  matchCount = 0
   private processed = 0
   private lastId: string | null = null
   private lastTurnGroup: string | null = null
@@ -85,6 +87,7 @@ export class TimelineBuilder {
     this.rowOfEvent.clear()
     this.errorRows.length = 0
     this.types.clear()
+    this.matchCount = 0
     this.processed = 0
     this.lastId = null
     this.lastTurnGroup = null
@@ -100,6 +103,7 @@ export class TimelineBuilder {
     this.types.add(event.type)
     this.summarise(event, turnId, toolKey, callId, isError)
     if (!matchesEventFilter(event, this.filter)) return
+    this.matchCount += 1
 
     const turnGroup = turnGroupKey(turnId)
     if (turnGroup !== this.lastTurnGroup) {

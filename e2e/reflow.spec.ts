@@ -1,0 +1,87 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { SEEDED } from './sessions-api'
+
+/**
+ * WCAG 1.4.10 Reflow: at 320 CSS px (a phone, or 1280 px at 400 % zoom) and at 640 CSS px
+ * (1280 px at 200 % zoom) no screen scrolls sideways, neither the document nor the console's main
+ * area (wide tables and code scroll inside their own box), and every header control is on screen.
+ */
+const WIDTHS = [320, 640] as const
+
+const SCREENS: { name: string; path: string; ready: (page: Page) => Promise<void> }[] = [
+  { name: 'environments list', path: '/environments', ready: (page) => shows(page, 'table') },
+  {
+    name: 'environment detail',
+    path: `/environments/${SEEDED.buildWorkers}`,
+    ready: (page) => expect(page.getByRole('heading', { name: 'build-workers', level: 1 })).toBeVisible(),
+  },
+  { name: 'agents list', path: '/agents', ready: (page) => shows(page, 'table') },
+  {
+    name: 'agent detail',
+    path: `/agents/${SEEDED.triageBot}`,
+    ready: (page) => expect(page.getByRole('tab', { name: 'Overview' })).toBeVisible(),
+  },
+  { name: 'sessions list', path: '/sessions', ready: (page) => shows(page, 'table') },
+  {
+    name: 'session page',
+    path: `/sessions/${SEEDED.buildDone}`,
+    ready: (page) => expect(page.getByRole('main').locator('[data-event-id]').first()).toBeVisible(),
+  },
+]
+
+async function shows(page: Page, role: 'table') {
+  await expect(page.getByRole('main').getByRole(role).first()).toBeVisible()
+}
+
+/** How far the document and the main area can scroll sideways (0 when they cannot). */
+async function sidewaysOverflow(page: Page) {
+  return page.evaluate(() => {
+    const main = document.querySelector('main')
+    return {
+      document: document.documentElement.scrollWidth - window.innerWidth,
+      main: main ? main.scrollWidth - main.clientWidth : 0,
+    }
+  })
+}
+
+/** Visible header controls whose box leaves the viewport. */
+async function offScreenControls(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('header button, header select, header a')]
+      .filter((element) => element.checkVisibility())
+      .filter((element) => {
+        const box = element.getBoundingClientRect()
+        return box.left < 0 || box.right > window.innerWidth
+      })
+      .map((element) => element.textContent || element.getAttribute('aria-label') || element.tagName),
+  )
+}
+
+for (const width of WIDTHS) {
+  test(`nothing scrolls sideways at ${width} CSS px`, async ({ page, login }) => {
+    test.setTimeout(120_000)
+    await page.setViewportSize({ width, height: 640 })
+    await page.goto('/login')
+    await expect(page.getByRole('button', { name: 'Sign in as alice' })).toBeVisible()
+    expect(await sidewaysOverflow(page), 'login').toEqual({ document: 0, main: 0 })
+
+    await login('alice')
+    for (const screen of SCREENS) {
+      await page.goto(screen.path)
+      await screen.ready(page)
+      expect(await sidewaysOverflow(page), screen.name).toEqual({ document: 0, main: 0 })
+      expect(await offScreenControls(page), `${screen.name}: header controls on screen`).toEqual([])
+    }
+
+    // Both widths are below the md breakpoint: the navigation is behind the header's Menu button.
+    const menu = page.getByRole('button', { name: 'Menu' })
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden()
+    await menu.click()
+    await expect(menu).toHaveAttribute('aria-expanded', 'true')
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Agents' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Agents' })).toBeFocused()
+    await expect(menu).toHaveAttribute('aria-expanded', 'false')
+    expect(await sidewaysOverflow(page), 'agents after the menu').toEqual({ document: 0, main: 0 })
+  })
+}

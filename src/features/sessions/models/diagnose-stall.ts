@@ -1,6 +1,7 @@
 import type { components } from '@/api/schema.gen'
 import { joinList } from './join-list'
 import { unlinkedPollingWorkers } from './unlinked-workers'
+import type { Environment } from '@/data/environments/types'
 import { isRecord, readNumber } from '@/data/sessions/event-data'
 import {
   environmentWorkerPresence,
@@ -14,7 +15,6 @@ import { formatDuration } from '@/lib/format-duration'
 
 type Schemas = components['schemas']
 type Turn = Schemas['Turn']
-type Environment = Schemas['Environment']
 type WorkItem = Schemas['WorkItem']
 
 export type StallCauseCode =

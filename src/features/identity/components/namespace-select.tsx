@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
+import { markInvisibleCharacters } from '@/lib/invisible-characters'
 import { namespacesQuery, scopeQuery } from '@/data/identity/queries'
 import { useScopeStore } from '../stores/scope-store'
 import { Field } from '@/components/ui/field'
@@ -48,7 +49,7 @@ export function NamespaceSelect({ onSwitch }: { onSwitch: () => void }) {
         >
           {namespaces.data.map((item) => (
             <option key={`${item.tenant ?? ''}/${item.name}`} value={item.name}>
-              {item.displayName ?? item.name}
+              {markInvisibleCharacters(item.displayName ?? item.name)}
               {item.kind ? ` (${item.kind})` : ''}
             </option>
           ))}

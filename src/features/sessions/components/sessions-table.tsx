@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router'
 import { SessionFilters } from './session-filters'
 import { SessionRowActions } from './session-row-actions'
 import { StatusBadge } from './status-badge'
+import { VisibleText } from '@/components/text/visible-text'
 import { agentDefinitionQuery } from '@/data/agents/queries'
 import { allEnvironmentsQuery } from '@/data/environments/queries'
 import { sessionListQuery, type SessionList } from '@/data/sessions/queries'
@@ -136,9 +137,13 @@ export function SessionsTable({ canWrite }: { canWrite: boolean }) {
                       <td className="px-3 py-2 font-mono text-xs">{session.agentId}</td>
                       <td className="px-3 py-2">
                         <span className="text-xs">
-                          {session.environmentId
-                            ? (environmentName(session.environmentId) ?? session.environmentId)
-                            : '—'}
+                          {session.environmentId ? (
+                            <VisibleText
+                              text={environmentName(session.environmentId) ?? session.environmentId}
+                            />
+                          ) : (
+                            '—'
+                          )}
                         </span>{' '}
                         {selection.source !== 'none' ? (
                           <Badge

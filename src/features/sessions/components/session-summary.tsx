@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
+import { environmentTypeLabel } from '../models/environment-type-label'
 import { StatusBadge } from './status-badge'
 import { environmentQuery } from '@/data/environments/queries'
 import type { Session } from '@/data/sessions/types'
@@ -39,7 +40,9 @@ export function SessionSummary({ session }: { session: Session }) {
         ) : (
           <span>{t('sessions.none')}</span>
         )}
-        {environment.data ? <span className="text-muted-foreground">{environment.data.type}</span> : null}
+        {environment.data ? (
+          <span className="text-muted-foreground">{environmentTypeLabel(environment.data.type)}</span>
+        ) : null}
         <Badge tone={selection.source === 'agent_default' ? 'neutral' : 'info'} title={selection.reason}>
           {selection.marker}
         </Badge>

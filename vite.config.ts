@@ -41,10 +41,21 @@ function consoleCsp(): Plugin {
 // or a real Gateway, and a real-API console never loads the mock's chunk (see src/app/main.tsx).
 // VITE_API_MODE / VITE_API_BASE_URL, set for `vite` or `vite build`, override the file
 // (src/lib/runtime-config.ts).
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [messageCatalogs(), react(), tailwindcss(), consoleCsp()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // react-router's package exports name only its development build (warnings and checks
+      // for the developer); the production build ships beside it.
+      ...(mode === 'production'
+        ? {
+            'react-router': fileURLToPath(
+              new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+            ),
+          }
+        : {}),
+    },
   },
   server: { port: 5173, strictPort: false },
   preview: { port: 4173 },
@@ -53,5 +64,26 @@ export default defineConfig({
     sourcemap: false,
     // The bundled mock (msw + seed) is one lazily loaded ~520 KB chunk that real deployments never load.
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // Everything the entry imports (React, the router, react-query, the API client, the
+              // message runtime, the shell) in one file instead of several small ones.
+              name: 'core',
+              tags: ['$initial'],
+              priority: 2,
+            },
+            {
+              // The environment list's own code (the first screen after sign-in) in one file.
+              name: 'environments-list',
+              test: /[\\/]src[\\/](features[\\/]environments[\\/](components[\\/](environments-table|environments-toolbar|environment-health-cell|environment-capability-badges)|models[\\/](filter-environments|environment-list-params|environment-types))|data[\\/]work[\\/](queries|keys|worker-presence))\.tsx?$/,
+              priority: 1,
+            },
+          ],
+        },
+      },
+    },
   },
-})
+}))

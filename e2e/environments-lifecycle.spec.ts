@@ -90,7 +90,7 @@ test.describe('environment lifecycle', () => {
     await keyDialog.getByRole('button', { name: 'Done' }).click()
 
     const cutover = page.getByRole('region', { name: 'Key rotation cut-over' })
-    await expect(cutover).toContainText('of 2 workers connected at the rotation')
+    await expect(cutover).toContainText('of the 2 workers connected at the rotation')
     await expect(cutover.getByRole('listitem').filter({ hasText: 'worker-b' })).toContainText(
       'Not yet reconnected',
     )

@@ -141,7 +141,7 @@ test('self-hosted journey by keyboard alone: environment → default → session
   const agent = dialog.getByRole('combobox', { name: 'Agent' })
   await tabTo(page, agent)
   await arrowSelect(page, agent, SEEDED.triageBot)
-  await expect(dialog.getByTestId('inherited-environment')).toContainText('kb-workers (self_hosted)')
+  await expect(dialog.getByTestId('inherited-environment')).toContainText('kb-workers (Self-hosted)')
   await tabTo(page, dialog.getByRole('button', { name: 'Create session' }))
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/\/sessions\/sess_/)

@@ -119,7 +119,7 @@ test('hostile names, config values, tool input and output, event data and error 
   // The newest event is the 5 MB output: its JSON is shown in part, with more and a download.
   await page.keyboard.press('k')
   const selected = page.getByRole('region', { name: 'Selected event' })
-  await expect(selected.getByText(/Showing 20,000 of [\d,]+ characters of event json/)).toBeVisible()
+  await expect(selected.getByText(/Showing 20,000 of [\d,]+ characters of event JSON/)).toBeVisible()
   await selected.getByRole('button', { name: 'Show more' }).click()
   await expect(selected.getByText(/Showing 100,000 of/)).toBeVisible()
   await expectPageHeld(page, dialogs, 'selected 5 MB event')

@@ -41,7 +41,7 @@ test('self-hosted journey: worker online → default → new session → verify 
   await page.getByRole('button', { name: 'New session' }).click()
   const dialog = page.getByRole('dialog', { name: 'New session' })
   await dialog.getByRole('combobox', { name: 'Agent' }).selectOption(SEEDED.triageBot)
-  await expect(dialog.getByTestId('inherited-environment')).toContainText('e2e-selfhosted (self_hosted)')
+  await expect(dialog.getByTestId('inherited-environment')).toContainText('e2e-selfhosted (Self-hosted)')
   await dialog.getByRole('button', { name: 'Create session' }).click()
   await expect(page).toHaveURL(/\/sessions\/sess_/)
   await expect(page.getByRole('button', { name: 'Verify this environment' })).toBeVisible()

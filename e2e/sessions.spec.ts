@@ -20,7 +20,7 @@ test.describe('sessions', () => {
     await page.getByRole('button', { name: 'New session' }).click()
     const dialog = page.getByRole('dialog', { name: 'New session' })
     await expect(dialog.getByRole('combobox', { name: 'Agent' })).toHaveValue(SEEDED.releaseHelper)
-    await expect(dialog.getByTestId('inherited-environment')).toContainText('build-workers (self_hosted)')
+    await expect(dialog.getByTestId('inherited-environment')).toContainText('build-workers (Self-hosted)')
     await dialog.getByRole('radio', { name: /for this session only/ }).check()
     await dialog.getByRole('combobox', { name: 'Environment' }).selectOption(SEEDED.sharedDocs)
     await checkA11y(page, 'create session dialog')

@@ -3,7 +3,10 @@ import { createRoot } from 'react-dom/client'
 import { App } from './app'
 import { queryClient } from './app-instance'
 import { connectApi } from './connect-api'
+import { prefetchFirstRoute } from './prefetch-first-route'
+import { preloadScreen, screenForPath } from './router'
 import { applyInitialTheme } from './theme'
+import { useAuthStore } from '@/features/identity/stores/auth-store'
 import { loadNamespace, preferredLocale, setLocale, t } from '@/i18n'
 import { loadRuntimeConfig, resolveApiBaseUrl, setActiveRuntimeConfig } from '@/lib/runtime-config'
 
@@ -41,17 +44,28 @@ function showBootFailure(root: HTMLElement, error: unknown) {
   root.replaceChildren(box)
 }
 
+/**
+ * Everything the first screen needs starts at once: the shell's strings, the runtime config (then
+ * the bundled mock, when the config asks for it, and the first screen's data), and the first
+ * screen's code and strings. The render waits for the strings, the config and the screen's code,
+ * so it never shows a Suspense fallback, and the list's request is already on its way.
+ */
 async function boot() {
   const root = document.getElementById('root')
   if (!root) return
   applyInitialTheme()
-  try {
-    // The shell's strings in the reader's language are in memory before the first render.
-    const locale = preferredLocale()
-    await Promise.all(['app', 'ui'].map((namespace) => loadNamespace(namespace, locale)))
+  const locale = preferredLocale()
+  const isSignedIn = useAuthStore.getState().token !== null
+  const firstScreen = screenForPath(window.location.pathname, isSignedIn)
+  const strings = Promise.all(
+    ['app', 'ui', 'identity'].map((namespace) => loadNamespace(namespace, locale)),
+  ).then(async () => {
     await setLocale(locale)
     hasCatalogs = true
-    const config = await loadRuntimeConfig()
+  })
+  // A screen that fails to download is reported by the route's error boundary, as later ones are.
+  const screenCode = preloadScreen(firstScreen, locale).catch(() => undefined)
+  const api = loadRuntimeConfig().then(async (config) => {
     setActiveRuntimeConfig(config)
     if (config.apiMode === 'mock') {
       // The bundled backend is its own chunk: a console pointed at a real Gateway never loads it.
@@ -59,8 +73,14 @@ async function boot() {
       await startBrowserMock()
     }
     connectApi(resolveApiBaseUrl(config, window.location.origin), queryClient)
+    if (isSignedIn) prefetchFirstRoute(queryClient, firstScreen, window.location)
+  })
+  try {
+    await Promise.all([strings, api, screenCode])
     createRoot(root).render(<App />)
   } catch (error) {
+    // Tell the failure in the reader's language when the strings could still be loaded.
+    await strings.catch(() => undefined)
     showBootFailure(root, error)
   }
 }

@@ -52,13 +52,33 @@ export function loadNamespace(namespace: string, locale: Locale = activeLocale()
   if (existing) return existing
   const load = catalogLoaders.get(key)
   if (!load) return Promise.reject(new Error(`No message catalog ${key}`))
-  const promise = load().then((module) => {
+  const promise: Promise<void> = load().then((module) => {
     i18n.load(locale, module.default)
     loaded.add(key)
+    void markFulfilled(promise)
     notify()
   })
   pending.set(key, promise)
   return promise
+}
+
+/**
+ * React's use() reads a promise's `status` to return at once instead of suspending; a promise
+ * marked here is one React has never seen pending but must not wait for.
+ */
+function markFulfilled(promise: Promise<void>): Promise<void> {
+  return Object.assign(promise, { status: 'fulfilled', value: undefined })
+}
+
+/**
+ * The namespace's load, the same promise on every render once asked for (marked fulfilled when
+ * done); null for a catalog registered up front (addCatalog), which there is nothing to wait for.
+ */
+function namespacePromise(namespace: string, locale: Locale): Promise<void> | null {
+  const key = `${namespace}/${locale}`
+  const existing = pending.get(key)
+  if (existing) return existing
+  return loaded.has(key) ? null : loadNamespace(namespace, locale)
 }
 
 export function activeLocale(): Locale {
@@ -118,8 +138,11 @@ export function t(id: string, values?: Record<string, unknown>): string {
 export function useT(...namespaces: string[]) {
   useSyncExternalStore(subscribe, () => version)
   const locale = activeLocale()
+  // use() on every render once a namespace was fetched, loaded or not: a component that
+  // suspended on it and then skipped use() after it loaded is what React warns about.
   for (const namespace of namespaces) {
-    if (!loaded.has(`${namespace}/${locale}`)) use(loadNamespace(namespace, locale))
+    const loading = namespacePromise(namespace, locale)
+    if (loading) use(loading)
   }
   return { t, locale }
 }

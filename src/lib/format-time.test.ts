@@ -9,7 +9,12 @@ describe('formatRelativeTime', () => {
     expect(formatRelativeTime(now - 3 * 60_000, now)).toBe('3 minutes ago')
     expect(formatRelativeTime(now - 2 * 3600_000, now)).toBe('2 hours ago')
     expect(formatRelativeTime(now - 86400_000, now)).toBe('yesterday')
-    expect(formatRelativeTime(now + 10 * 60_000, now)).toBe('in 10 minutes')
+  })
+
+  it('never says a past event lies in the future, however far the clocks disagree', () => {
+    expect(formatRelativeTime(now + 1_500, now)).toBe('now')
+    expect(formatRelativeTime(now + 10 * 60_000, now)).toBe('now')
+    expect(formatRelativeTime(now + 10 * 60_000, now, 'zh-CN')).toBe('现在')
   })
 
   it('formats for the chosen locale', () => {

@@ -1,8 +1,12 @@
 import { activeLocale } from '@/i18n'
 
-/** Relative time ("3 minutes ago") for scanning, with the exact time kept for a hover title. */
+/**
+ * Relative time ("3 minutes ago") for scanning, with the exact time kept for a hover title. Every
+ * time shown this way has already happened, so one a little ahead of this browser's clock (the
+ * server's clock runs ahead, or `now` ticks only every few seconds) reads "now", never "in 2 minutes".
+ */
 export function formatRelativeTime(epochMs: number, nowMs: number, locale: string = activeLocale()): string {
-  const seconds = Math.round((epochMs - nowMs) / 1000)
+  const seconds = Math.min(0, Math.round((epochMs - nowMs) / 1000))
   const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })
   const abs = Math.abs(seconds)
   if (abs < 45) return format.format(seconds, 'second')

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { useDocumentTitle } from '../use-document-title'
+import { VisibleText } from '@/components/text/visible-text'
 import { PageHeader } from '@/components/layout/page-header'
 import { Badge } from '@/components/ui/badge'
 import { PanelErrorBoundary } from '@/components/ui/panel-error-boundary'
@@ -82,7 +83,7 @@ export default function AgentDetailRoute() {
   return (
     <>
       <PageHeader
-        title={title}
+        title={<VisibleText text={title} />}
         description={
           <span className="flex flex-wrap items-center gap-2">
             <span className="font-mono">{agentId}</span>

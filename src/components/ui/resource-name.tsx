@@ -1,13 +1,15 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { CopyButton } from './copy-button'
+import { VisibleText } from '@/components/text/visible-text'
 import { useT } from '@/i18n'
 import { cn } from '@/lib/cn'
 
 /**
  * A resource by its name, with its id beside it as secondary, copyable text: people read names,
  * while support, logs and the API speak in ids. With no name (not loaded, or none given) the id
- * stands alone. The name is shown as text, whatever it contains.
+ * stands alone. The name is shown as text, whatever it contains, with bidirectional and zero-width
+ * characters made visible (VisibleText).
  */
 export function ResourceName({
   name,
@@ -25,7 +27,15 @@ export function ResourceName({
 }) {
   const { t } = useT('ui')
   const hasName = name !== null && name !== undefined && name !== '' && name !== id
-  const label = hasName ? name : <span className="font-mono">{id}</span>
+  const label = hasName ? (
+    typeof name === 'string' ? (
+      <VisibleText text={name} />
+    ) : (
+      name
+    )
+  ) : (
+    <span className="font-mono">{id}</span>
+  )
   return (
     <span className={cn('inline-flex min-w-0 flex-col', className)}>
       {to ? (

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router'
+import { VisibleText } from '@/components/text/visible-text'
 import { useDefinitionDefaults } from '@/data/agents/definition-default'
 import { agentListQuery } from '@/data/agents/queries'
 import { allEnvironmentsQuery } from '@/data/environments/queries'
@@ -121,7 +122,7 @@ export function AgentsTable() {
                         className="font-medium break-words text-primary hover:underline"
                         to={`/agents/${encodeURIComponent(agent.id)}`}
                       >
-                        {agent.name}
+                        <VisibleText text={agent.name} />
                       </Link>
                       <div className="font-mono text-xs text-muted-foreground">{agent.id}</div>
                     </td>

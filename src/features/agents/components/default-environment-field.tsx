@@ -2,6 +2,7 @@ import type { Ref } from 'react'
 import type { EnvironmentChoice } from '../hooks/use-environment-choices'
 import type { DefaultEnvironmentLookup } from '../models/default-environment-warnings'
 import { environmentHealthLabel, environmentTypeLabel } from '../models/environment-labels'
+import { markInvisibleCharacters } from '@/lib/invisible-characters'
 import { Badge } from '@/components/ui/badge'
 import { Field } from '@/components/ui/field'
 import { Select } from '@/components/ui/input'
@@ -12,7 +13,11 @@ const NONE = ''
 
 function optionText(choice: EnvironmentChoice, now: number): string {
   const health = environmentHealthLabel(choice.health, now)
-  return [choice.environment.name, environmentTypeLabel(choice.environment.type), health?.text]
+  return [
+    markInvisibleCharacters(choice.environment.name),
+    environmentTypeLabel(choice.environment.type),
+    health?.text,
+  ]
     .filter(Boolean)
     .join(' · ')
 }
@@ -22,8 +27,8 @@ function unlistedText(environmentId: string, lookup: DefaultEnvironmentLookup): 
   if (lookup.status === 'found') {
     const isArchived = lookup.environment.archivedAt !== null && lookup.environment.archivedAt !== undefined
     return isArchived
-      ? t('agents.field.unlistedArchived', { name: lookup.environment.name })
-      : `${lookup.environment.name} · ${environmentTypeLabel(lookup.environment.type)}`
+      ? t('agents.field.unlistedArchived', { name: markInvisibleCharacters(lookup.environment.name) })
+      : `${markInvisibleCharacters(lookup.environment.name)} · ${environmentTypeLabel(lookup.environment.type)}`
   }
   if (lookup.status === 'not_found') return t('agents.field.unlistedMissing', { id: environmentId })
   if (lookup.status === 'forbidden') return t('agents.field.unlistedForbidden', { id: environmentId })

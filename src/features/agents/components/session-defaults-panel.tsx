@@ -3,6 +3,7 @@ import { CopyDefinitionCurlDialog } from './copy-definition-curl-dialog'
 import { SessionDefaultsForm, type ChecklistChoices } from './session-defaults-form'
 import { refusedForAccount, useSessionDefaultsEditor } from '../hooks/use-session-defaults-editor'
 import { VersionConflictDialog } from './version-conflict-dialog'
+import { markInvisibleCharacters } from '@/lib/invisible-characters'
 import { memoryStoresQuery } from '@/data/memory-stores/queries'
 import { vaultsQuery } from '@/data/vaults/queries'
 import { agentDefinitionQuery } from '@/data/agents/queries'
@@ -57,10 +58,12 @@ export function SessionDefaultsPanel({
   const lookup = useDefaultEnvironmentLookup(editor.draft?.defaultEnvironmentId ?? null, environments.choices)
 
   const environmentName = (environmentId: string) =>
-    environments.choices?.find((choice) => choice.environment.id === environmentId)?.environment.name ??
-    (lookup.status === 'found' && lookup.environment.id === environmentId
-      ? lookup.environment.name
-      : environmentId)
+    markInvisibleCharacters(
+      environments.choices?.find((choice) => choice.environment.id === environmentId)?.environment.name ??
+        (lookup.status === 'found' && lookup.environment.id === environmentId
+          ? lookup.environment.name
+          : environmentId),
+    )
 
   // The role says "may write" but the server said no: same read-only view, with its reason.
   const refused = refusedForAccount(editor.saveError)

@@ -96,13 +96,13 @@ describe('environment detail', () => {
     await user.click(within(keyDialog).getByRole('button', { name: 'Done' }))
 
     const cutover = await screen.findByLabelText('Key rotation cut-over')
-    expect(cutover).toHaveTextContent('0 of 2 workers')
+    expect(cutover).toHaveTextContent('0 of the 2 workers')
     expect(JSON.stringify({ ...sessionStorage })).not.toContain(key)
 
     // worker-a restarts with the new key and heartbeats again.
     app.backend.db.workerHeartbeats.set(WORKERS.a, app.backend.clock.now() + 1_000)
     await app.queryClient.invalidateQueries({ queryKey: workKeys.handsStatus() })
-    await waitFor(() => expect(cutover).toHaveTextContent('1 of 2 workers'))
+    await waitFor(() => expect(cutover).toHaveTextContent('1 of the 2 workers'))
     expect(within(cutover).getByText(WORKERS.a).nextElementSibling).toHaveTextContent('Reconnected')
     expect(within(cutover).getByText(WORKERS.b).nextElementSibling).toHaveTextContent('Not yet reconnected')
   })

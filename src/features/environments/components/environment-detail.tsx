@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
 import { useSearchParams } from 'react-router'
+import { VisibleText } from '@/components/text/visible-text'
 import { environmentQuery } from '@/data/environments/queries'
 import { EnvironmentActions } from './environment-actions'
 import { EnvironmentOverview } from './environment-overview'
@@ -82,7 +83,7 @@ export function EnvironmentDetail({
       <PageHeader
         title={
           <span className="flex flex-wrap items-center gap-2">
-            {environment.name}
+            <VisibleText text={environment.name} />
             {isArchived ? <Badge tone="warning">{t('environments.detail.archivedBadge')}</Badge> : null}
           </span>
         }

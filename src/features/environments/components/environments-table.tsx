@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router'
+import { VisibleText } from '@/components/text/visible-text'
 import { allEnvironmentsQuery, environmentListQuery } from '@/data/environments/queries'
 import { EnvironmentCapabilityBadges } from './environment-capability-badges'
 import { EnvironmentHealthCell } from './environment-health-cell'
@@ -169,7 +170,7 @@ function EnvironmentRows({
                     className="font-medium break-words text-primary hover:underline"
                     to={`/environments/${encodeURIComponent(environment.id)}`}
                   >
-                    {environment.name}
+                    <VisibleText text={environment.name} />
                   </Link>
                   <div className="font-mono text-xs text-muted-foreground">{environment.id}</div>
                 </td>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { sessionStatusLabel } from '../models/session-status-label'
 import { useEnvironmentUsage } from '../hooks/use-environment-usage'
 import type { Session } from '../models/environment-usage'
 import { QueryErrorState } from '@/components/ui/query-error-state'
@@ -30,7 +31,7 @@ function SessionList({ title, sessions, empty }: { title: string; sessions: Sess
                 <RichText
                   id="environments.usage.sessionLine"
                   values={{
-                    status: session.status,
+                    status: sessionStatusLabel(session.status),
                     agent: <span className="font-mono">{session.agentId}</span>,
                     time: formatExactTime(session.createdAt),
                   }}

@@ -1,15 +1,31 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
+import { markInvisibleCharacters } from '@/lib/invisible-characters'
 import { namespacesQuery, scopeQuery } from '@/data/identity/queries'
 import { useScopeStore } from '../stores/scope-store'
 import { Field } from '@/components/ui/field'
 import { Select } from '@/components/ui/input'
-import { useT } from '@/i18n'
+import { t, useT } from '@/i18n'
 
 /**
  * Picks the namespace every management call is scoped to. The first visit takes the server's
  * default scope; a switch is reported through `onSwitch` so the app can drop cached data.
  */
+/** A namespace's name with its kind in words; a kind this console does not know shows as sent. */
+function namespaceOptionText(name: string, kind: string | undefined): string {
+  const shown = markInvisibleCharacters(name)
+  if (!kind) return shown
+  const kindText =
+    kind === 'personal'
+      ? t('identity.namespace.kinds.personal')
+      : kind === 'shared'
+        ? t('identity.namespace.kinds.shared')
+        : kind === 'global'
+          ? t('identity.namespace.kinds.global')
+          : kind
+  return t('identity.namespace.withKind', { name: shown, kind: kindText })
+}
+
 export function NamespaceSelect({ onSwitch }: { onSwitch: () => void }) {
   const { t } = useT('identity')
   const { tenant, namespace, setScope } = useScopeStore()
@@ -48,8 +64,7 @@ export function NamespaceSelect({ onSwitch }: { onSwitch: () => void }) {
         >
           {namespaces.data.map((item) => (
             <option key={`${item.tenant ?? ''}/${item.name}`} value={item.name}>
-              {item.displayName ?? item.name}
-              {item.kind ? ` (${item.kind})` : ''}
+              {namespaceOptionText(item.displayName ?? item.name, item.kind)}
             </option>
           ))}
         </Select>

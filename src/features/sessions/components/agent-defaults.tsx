@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
+import { markInvisibleCharacters } from '@/lib/invisible-characters'
+import { environmentTypeLabel } from '../models/environment-type-label'
 import { agentDefinitionQuery } from '@/data/agents/queries'
 import { environmentQuery } from '@/data/environments/queries'
 import { memoryStoresQuery } from '@/data/memory-stores/queries'
@@ -61,7 +63,10 @@ export function AgentDefaults({
           {defaultEnvironmentId ? (
             <>
               {environment
-                ? t('sessions.environmentWithType', { name: environment.name, type: environment.type })
+                ? t('sessions.environmentWithType', {
+                    name: markInvisibleCharacters(environment.name),
+                    type: environmentTypeLabel(environment.type),
+                  })
                 : defaultEnvironmentId}{' '}
               <span className="font-mono text-xs text-muted-foreground">{defaultEnvironmentId}</span>
             </>

@@ -1,4 +1,5 @@
 import { useMemo } from 'react'
+import { VisibleText } from '@/components/text/visible-text'
 import { parseAnsi, type AnsiColor, type AnsiSegment } from '@/lib/ansi'
 import { cn } from '@/lib/cn'
 
@@ -47,7 +48,7 @@ export function AnsiText({ text, palette = 'tokens' }: { text: string; palette?:
     <>
       {segments.map((segment, index) => (
         <span key={index} className={classesOf(segment, palette)}>
-          {segment.text}
+          <VisibleText text={segment.text} />
         </span>
       ))}
     </>

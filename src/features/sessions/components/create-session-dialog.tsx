@@ -1,8 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
+import { environmentTypeLabel } from '../models/environment-type-label'
 import { AgentDefaults } from './agent-defaults'
 import { WorkerAvailabilityNotice } from './worker-availability-notice'
+import { markInvisibleCharacters } from '@/lib/invisible-characters'
 import { agentDefinitionQuery, agentListQuery } from '@/data/agents/queries'
 import { allEnvironmentsQuery } from '@/data/environments/queries'
 import { useCreateSession } from '@/data/sessions/mutations'
@@ -171,7 +173,7 @@ function CreateSessionForm({ initialAgentId, onCancel }: { initialAgentId: strin
             <option value="">{t('sessions.create.chooseAgent')}</option>
             {(agents.data ?? []).map((agent) => (
               <option key={agent.id} value={agent.id}>
-                {agent.displayName ?? agent.name}
+                {markInvisibleCharacters(agent.displayName ?? agent.name)}
               </option>
             ))}
           </Select>
@@ -217,7 +219,10 @@ function CreateSessionForm({ initialAgentId, onCancel }: { initialAgentId: strin
                 <option value="">{t('sessions.choose')}</option>
                 {(environments.data ?? []).map((environment) => (
                   <option key={environment.id} value={environment.id}>
-                    {t('sessions.environmentWithType', { name: environment.name, type: environment.type })}
+                    {t('sessions.environmentWithType', {
+                      name: markInvisibleCharacters(environment.name),
+                      type: environmentTypeLabel(environment.type),
+                    })}
                   </option>
                 ))}
               </Select>

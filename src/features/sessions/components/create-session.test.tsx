@@ -41,7 +41,7 @@ describe('creating a session', () => {
   it('sends no Idempotency-Key (the server ignores it) and marks an explicit environment', async () => {
     const { app, dialog, sent } = await openDialog(AGENT.releaseHelper)
     expect(within(dialog).getByTestId('inherited-environment')).toHaveTextContent(
-      'build-workers (self_hosted)',
+      'build-workers (Self-hosted)',
     )
     await userEvent.click(within(dialog).getByRole('radio', { name: /for this session only/ }))
     await userEvent.selectOptions(

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
+import { environmentTypeLabel } from '../models/environment-type-label'
 import { ChangeEnvironment } from './change-environment'
 import { agentDefinitionQuery } from '@/data/agents/queries'
 import { allEnvironmentsQuery, environmentQuery } from '@/data/environments/queries'
@@ -78,7 +79,7 @@ export function EnvironmentTab({ session, canWrite }: { session: Session; canWri
             <Link className="font-medium text-primary hover:underline" to={`/environments/${environmentId}`}>
               {environment.data?.name ?? environmentId}
             </Link>
-            {environment.data ? <Badge>{environment.data.type}</Badge> : null}
+            {environment.data ? <Badge>{environmentTypeLabel(environment.data.type)}</Badge> : null}
             {environment.data?.archivedAt ? <Badge tone="danger">{statusLabel('archived')}</Badge> : null}
             <span className="font-mono text-xs text-muted-foreground">{environmentId}</span>
           </p>

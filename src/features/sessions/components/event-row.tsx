@@ -4,6 +4,7 @@ import type { PublicEvent } from '../models/event-store'
 import { isErrorEvent } from '../models/event-category'
 import { summarizeEvent } from '../models/summarize-event'
 import type { TimelineBuilder, TimelineRow } from '../models/timeline-builder'
+import { VisibleText } from '@/components/text/visible-text'
 import { useT } from '@/i18n'
 import { cn } from '@/lib/cn'
 
@@ -167,7 +168,9 @@ export const EventRow = memo(function EventRow({
         {isError ? <span className="sr-only">{t('sessions.row.errorPrefix')}</span> : null}
         {event.type}
       </span>
-      <span className="min-w-0 truncate text-muted-foreground">{summarizeEvent(event)}</span>
+      <span className="min-w-0 truncate text-muted-foreground">
+        <VisibleText text={summarizeEvent(event)} />
+      </span>
     </button>
   )
 })

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { midSentence } from '../models/mid-sentence'
 import { TEXT_PREVIEW_CHARS, truncateText } from '../models/truncate-text'
 import { Button } from '@/components/ui/button'
 import { useT } from '@/i18n'
@@ -31,14 +32,14 @@ export function LongText({
             {t('sessions.longText.showing', {
               shown: shown.text.length,
               total: text.length,
-              label: label.toLowerCase(),
+              label: midSentence(label),
             })}
           </span>
           <Button size="sm" variant="ghost" onClick={() => setLimit((value) => value * 5)}>
             {t('sessions.longText.showMore')}
           </Button>
           <Button size="sm" variant="ghost" onClick={() => downloadText(filename, text, 'text/plain')}>
-            {t('sessions.longText.downloadFull', { label: label.toLowerCase() })}
+            {t('sessions.longText.downloadFull', { label: midSentence(label) })}
           </Button>
         </div>
       ) : null}

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { markInvisibleCharacters } from '@/lib/invisible-characters'
 import { agentListQuery } from '@/data/agents/queries'
 import { allEnvironmentsQuery } from '@/data/environments/queries'
 import type { SessionListParams } from '@/data/sessions/keys'
@@ -28,7 +29,7 @@ export function SessionFilters({ params, onChange }: SessionFiltersProps) {
             <option value="">{t('sessions.filters.allAgents')}</option>
             {(agents.data ?? []).map((agent) => (
               <option key={agent.id} value={agent.id}>
-                {agent.displayName ?? agent.name}
+                {markInvisibleCharacters(agent.displayName ?? agent.name)}
               </option>
             ))}
             {params.agentId && !agents.data?.some((agent) => agent.id === params.agentId) ? (
@@ -47,7 +48,7 @@ export function SessionFilters({ params, onChange }: SessionFiltersProps) {
             <option value="">{t('sessions.filters.allEnvironments')}</option>
             {(environments.data ?? []).map((environment) => (
               <option key={environment.id} value={environment.id}>
-                {environment.name}
+                {markInvisibleCharacters(environment.name)}
               </option>
             ))}
             {params.environmentId &&

@@ -5,6 +5,7 @@ import type { setupServer } from 'msw/node'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MORE_SESSIONS } from '@/mocks/seed/seed-sessions'
 import { SESSION } from '@/mocks/seed/fixture-ids'
+import { sessionKeys } from '@/data/sessions/keys'
 import { setLocale } from '@/i18n'
 import { renderApp } from '@/testing/render-app'
 
@@ -72,6 +73,21 @@ describe('session page', () => {
     )
   })
 
+  it('the notice under the composer follows the accepted turn as the session’s turns refresh', async () => {
+    const app = await open(`/sessions/${MORE_SESSIONS.fresh}`)
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Message' }), 'Say hello')
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }))
+    const notice = await screen.findByText(/Turn turn_\w+ accepted\. Status: queued\./)
+    const turnId = /Turn (turn_\w+)/.exec(notice.textContent ?? '')?.[1]
+    // The turns the session's live log refreshes, now with the turn finished.
+    const key = sessionKeys.turns(MORE_SESSIONS.fresh)
+    await waitFor(() => expect(app.queryClient.getQueryData(key)).toBeDefined())
+    app.queryClient.setQueryData(key, (turns: { id: string; status: string }[] | undefined) =>
+      turns?.map((turn) => (turn.id === turnId ? { ...turn, status: 'completed' } : turn)),
+    )
+    await waitFor(() => expect(notice).toHaveTextContent(`Turn ${turnId} accepted. Status: completed.`))
+  })
+
   it('reuses the Idempotency-Key when the user retries the same turn after a failure', async () => {
     const app = await open(`/sessions/${MORE_SESSIONS.fresh}`)
     const keys: (string | null)[] = []
@@ -90,7 +106,7 @@ describe('session page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('upstream timed out')
     await userEvent.click(screen.getByRole('button', { name: 'Retry the same submission' }))
-    expect(await screen.findByText(/accepted \(queued\)/)).toBeInTheDocument()
+    expect(await screen.findByText(/Turn turn_\w+ accepted\. Status: /)).toBeInTheDocument()
     expect(keys).toHaveLength(2)
     expect(keys[0]).toBeTruthy()
     expect(keys[1]).toBe(keys[0])
@@ -122,7 +138,7 @@ describe('session page', () => {
 
     app.server.resetHandlers()
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry the same submission' }))
-    expect(await screen.findByText(/accepted \(queued\)/)).toBeInTheDocument()
+    expect(await screen.findByText(/Turn turn_\w+ accepted\. Status: /)).toBeInTheDocument()
     expect(message).toHaveValue('')
     expect(sessionStorage.getItem(`asc.sessions.composer.${MORE_SESSIONS.fresh}`)).toBeNull()
   })

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { environmentTypeLabel } from '../models/environment-type-label'
 import { StatusBadge } from './status-badge'
 import { useAgentName } from '@/data/agents/use-agent-name'
 import { environmentQuery } from '@/data/environments/queries'
@@ -47,7 +48,9 @@ export function SessionSummary({ session }: { session: Session }) {
         ) : (
           <span>{t('sessions.none')}</span>
         )}
-        {environment.data ? <span className="text-muted-foreground">{environment.data.type}</span> : null}
+        {environment.data ? (
+          <span className="text-muted-foreground">{environmentTypeLabel(environment.data.type)}</span>
+        ) : null}
         <Badge tone={selection.source === 'agent_default' ? 'neutral' : 'info'} title={selection.reason}>
           {selection.marker}
         </Badge>

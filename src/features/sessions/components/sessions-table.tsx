@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router'
 import { SessionFilters } from './session-filters'
 import { SessionRowActions } from './session-row-actions'
 import { StatusBadge } from './status-badge'
+import { VisibleText } from '@/components/text/visible-text'
 import { agentDefinitionQuery, agentListQuery } from '@/data/agents/queries'
 import { allEnvironmentsQuery } from '@/data/environments/queries'
 import { sessionListQuery, type SessionList } from '@/data/sessions/queries'
@@ -148,9 +149,13 @@ export function SessionsTable({ canWrite }: { canWrite: boolean }) {
                       </td>
                       <td className="px-3 py-2">
                         <span className="text-xs">
-                          {session.environmentId
-                            ? (environmentName(session.environmentId) ?? session.environmentId)
-                            : '—'}
+                          {session.environmentId ? (
+                            <VisibleText
+                              text={environmentName(session.environmentId) ?? session.environmentId}
+                            />
+                          ) : (
+                            '—'
+                          )}
                         </span>{' '}
                         {selection.source !== 'none' ? (
                           <Badge

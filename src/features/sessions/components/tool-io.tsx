@@ -1,6 +1,8 @@
 import { useMemo } from 'react'
 import { AnsiText } from './ansi-text'
 import { LongText } from './long-text'
+import { markInvisibleCharacters } from '@/lib/invisible-characters'
+import { VisibleText } from '@/components/text/visible-text'
 import { readString } from '@/data/sessions/event-data'
 import { maskSecrets, maskSecretsInText } from '../models/mask-secrets'
 import type { ToolRecord } from '../models/tool-records'
@@ -69,7 +71,7 @@ function Diff({ before, after }: { before: string; after: string }) {
                 ? t('sessions.io.addedLine')
                 : ''}
           </span>
-          {line.text}
+          <VisibleText text={line.text} />
         </span>
       ))}
     </Block>
@@ -108,7 +110,9 @@ export function ToolIo({ record, isRevealed }: { record: ToolRecord; isRevealed:
     case 'terminal':
       return (
         <div className="flex flex-col gap-2">
-          <Block label={t('sessions.io.command')}>$ {field(input, 'command')}</Block>
+          <Block label={t('sessions.io.command')}>
+            $ <VisibleText text={field(input, 'command')} />
+          </Block>
           {output ? (
             <LongText text={output} label={t('sessions.io.terminalOutput')} filename={outputFile}>
               {(visible) => (
@@ -125,21 +129,27 @@ export function ToolIo({ record, isRevealed }: { record: ToolRecord; isRevealed:
     case 'file-read':
       return (
         <div className="flex flex-col gap-2">
-          <p className="font-mono text-xs">{t('sessions.io.read', { path })}</p>
+          <p className="font-mono text-xs">
+            {t('sessions.io.read', { path: markInvisibleCharacters(path) })}
+          </p>
           {outputBlock}
         </div>
       )
     case 'file-write':
       return (
         <div className="flex flex-col gap-2">
-          <Block label={t('sessions.io.written', { path })}>{field(input, 'content')}</Block>
+          <Block label={t('sessions.io.written', { path: markInvisibleCharacters(path) })}>
+            <VisibleText text={field(input, 'content')} />
+          </Block>
           {outputBlock}
         </div>
       )
     case 'diff':
       return (
         <div className="flex flex-col gap-2">
-          <p className="font-mono text-xs">{t('sessions.io.editPath', { path })}</p>
+          <p className="font-mono text-xs">
+            {t('sessions.io.editPath', { path: markInvisibleCharacters(path) })}
+          </p>
           <Diff before={field(input, 'old_string')} after={field(input, 'new_string')} />
           {outputBlock}
         </div>
@@ -152,7 +162,11 @@ export function ToolIo({ record, isRevealed }: { record: ToolRecord; isRevealed:
             label={t('sessions.io.input')}
             filename={`${record.toolCallId}-input.json`}
           >
-            {(visible) => <Block label={t('sessions.io.input')}>{visible}</Block>}
+            {(visible) => (
+              <Block label={t('sessions.io.input')}>
+                <VisibleText text={visible} />
+              </Block>
+            )}
           </LongText>
           {outputBlock}
         </div>

@@ -33,7 +33,7 @@ function renderCard() {
   })
   return render(
     <MemoryRouter>
-      <ToolRecordCard record={record} claim={claim} environmentLabel="build-workers (self_hosted)" />
+      <ToolRecordCard record={record} claim={claim} environmentLabel="build-workers (Self-hosted)" />
     </MemoryRouter>,
   )
 }

@@ -7,6 +7,7 @@ import type { ToolClaim } from '../models/join-tool-claims'
 import { maskSecrets, maskSecretsInText } from '../models/mask-secrets'
 import { statusLabel } from '../models/status-label'
 import type { ToolRecord } from '../models/tool-records'
+import { VisibleText } from '@/components/text/visible-text'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { useT } from '@/i18n'
@@ -45,7 +46,9 @@ export function ToolRecordCard({ record, claim, environmentLabel, isSelected = f
       )}
     >
       <header className="flex flex-wrap items-center gap-2">
-        <h3 className="font-mono text-sm font-semibold">{record.name}</h3>
+        <h3 className="font-mono text-sm font-semibold">
+          <VisibleText text={record.name} />
+        </h3>
         <StatusBadge status={record.status} />
         {record.confirmation ? (
           <Badge tone="warning">

@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { useSubmitTurn } from '@/data/sessions/mutations'
+import { turnsQuery } from '@/data/sessions/queries'
 import { useIdempotentSubmit } from '../hooks/use-idempotent-submit'
 import { loadComposerDraft, saveComposerDraft } from '../stores/composer-draft'
 import { statusLabel } from '../models/status-label'
@@ -29,7 +31,12 @@ export function TurnComposer({ sessionId, isDisabled }: { sessionId: string; isD
     saveComposerDraft(sessionId, next)
   }
   const [error, setError] = useState<{ content: string; cause: unknown } | null>(null)
-  const [accepted, setAccepted] = useState<string | null>(null)
+  // The accepted turn; its notice follows the turn's status as the session's turns refresh.
+  const [accepted, setAccepted] = useState<{ turnId: string; status: string; isVerify: boolean } | null>(null)
+  const turns = useQuery({ ...turnsQuery(sessionId), enabled: accepted !== null })
+  const acceptedStatus = accepted
+    ? (turns.data?.find((turn) => turn.id === accepted.turnId)?.status ?? accepted.status)
+    : null
   const submitTurn = useSubmitTurn(sessionId)
   const { submit, isPending } = useIdempotentSubmit(`turn:${sessionId}`)
 
@@ -40,10 +47,7 @@ export function TurnComposer({ sessionId, isDisabled }: { sessionId: string; isD
       const turn = await submit(content, (idempotencyKey) =>
         submitTurn.mutateAsync({ message: content, idempotencyKey }),
       )
-      const values = { turn: turn.id, status: statusLabel(turn.status) }
-      setAccepted(
-        isVerify ? t('sessions.composer.checkAccepted', values) : t('sessions.composer.turnAccepted', values),
-      )
+      setAccepted({ turnId: turn.id, status: turn.status, isVerify })
       if (!isVerify) setText('')
     } catch (caught) {
       setError({ content, cause: caught })
@@ -112,9 +116,20 @@ export function TurnComposer({ sessionId, isDisabled }: { sessionId: string; isD
           </Button>
         </FailureNotice>
       ) : null}
-      {/* Always rendered: text inserted together with its live region is skipped by some screen readers. */}
+      {/* Always rendered: text inserted together with its live region is skipped by some screen readers.
+          The notice follows the accepted turn's status as the session's turns refresh. */}
       <p role="status" className="text-sm text-success">
-        {accepted}
+        {accepted && acceptedStatus
+          ? accepted.isVerify
+            ? t('sessions.composer.checkAccepted', {
+                turn: accepted.turnId,
+                status: statusLabel(acceptedStatus),
+              })
+            : t('sessions.composer.turnAccepted', {
+                turn: accepted.turnId,
+                status: statusLabel(acceptedStatus),
+              })
+          : null}
       </p>
     </form>
   )

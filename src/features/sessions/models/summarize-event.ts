@@ -1,3 +1,4 @@
+import { statusLabel } from './status-label'
 import type { PublicEvent } from './event-store'
 import { maskSecretsInText } from './mask-secrets'
 import {
@@ -23,11 +24,12 @@ function compact(value: unknown): string {
   return text.length > MAX ? `${text.slice(0, MAX - 1)}…` : text
 }
 
+// Statuses read as words ("requires action"); reasons and error codes are the server's own terms.
 const joined = (...parts: (string | null)[]) => parts.filter(Boolean).join(' · ')
 
 function describe(event: PublicEvent): string {
   const turn = turnEventData(event)
-  if (turn) return joined(turn.status, turn.reason, turn.errorCode)
+  if (turn) return joined(turn.status === null ? null : statusLabel(turn.status), turn.reason, turn.errorCode)
   const item = itemEventData(event)
   if (item) return item.role ? `${item.role}: ${item.text}` : item.text
   const tool = toolEventData(event)

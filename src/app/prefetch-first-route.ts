@@ -1,0 +1,32 @@
+import type { QueryClient } from '@tanstack/react-query'
+import type { ScreenName } from './router'
+import { allEnvironmentsQuery, environmentListQuery } from '@/data/environments/queries'
+import { namespacesQuery, scopeQuery } from '@/data/identity/queries'
+import {
+  isServerPaged,
+  PAGE_SIZE,
+  readListView,
+} from '@/features/environments/models/environment-list-params'
+
+/**
+ * Starts the first screen's requests while its code and strings are still downloading, so the
+ * answers are (nearly) in the cache when it mounts instead of being asked for after the render.
+ * The keys and options are the ones the screen reads, so it picks the answers up as they are.
+ */
+export function prefetchFirstRoute(
+  queryClient: QueryClient,
+  screen: ScreenName,
+  location: { search: string },
+): void {
+  // The header's namespace picker needs both on every signed-in screen.
+  void queryClient.prefetchQuery(scopeQuery())
+  void queryClient.prefetchQuery(namespacesQuery())
+  if (screen === 'environments') {
+    const view = readListView(new URLSearchParams(location.search))
+    if (isServerPaged(view))
+      void queryClient.prefetchQuery(
+        environmentListQuery({ limit: PAGE_SIZE, offset: (view.page - 1) * PAGE_SIZE }),
+      )
+    else void queryClient.prefetchQuery(allEnvironmentsQuery())
+  }
+}

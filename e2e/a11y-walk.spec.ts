@@ -172,10 +172,9 @@ const ROUTES: RouteState[] = [
     path: `/sessions/${SEEDED.needsApproval}`,
     ready: async ({ page, text }) => {
       // The transcript is the default tab.
-      await expect(page.getByRole('tab', { name: text('sessions.inspector.tabs.transcript') })).toHaveAttribute(
-        'aria-selected',
-        'true',
-      )
+      await expect(
+        page.getByRole('tab', { name: text('sessions.inspector.tabs.transcript') }),
+      ).toHaveAttribute('aria-selected', 'true')
       await expect(page.getByRole('feed').first()).toBeVisible()
     },
     tabs: [

@@ -10,13 +10,16 @@ import type { SessionEventLog } from '../hooks/use-session-event-log'
 import { useTranscript } from '../hooks/use-transcript'
 import { rowFirstEventId, turnStarts } from '../models/transcript-builder'
 import { useSessionTitle } from '@/data/sessions/session-title'
+import { environmentTypeLabel } from '../models/environment-type-label'
 import { maskSecrets } from '../models/mask-secrets'
 import { transcriptToMarkdown } from '../models/transcript-markdown'
 import { Button } from '@/components/ui/button'
+import { ChoiceField } from '@/components/ui/field'
 import { Notice } from '@/components/ui/notice'
 import { LoadingState } from '@/components/ui/states'
 import { useT } from '@/i18n'
 import { downloadText } from '@/lib/download'
+import { markInvisibleCharacters } from '@/lib/invisible-characters'
 
 /** Blocks wanted below a permalinked entry before scrolling to it, so it can sit mid-view. */
 const NEIGHBOUR_ROWS = 12
@@ -76,7 +79,10 @@ export function TranscriptTab({ session, log, canWrite, hasDiagnosis }: Transcri
   )
 
   const environmentLabel = environment.data
-    ? t('sessions.environmentWithType', { name: environment.data.name, type: environment.data.type })
+    ? t('sessions.environmentWithType', {
+        name: markInvisibleCharacters(environment.data.name),
+        type: environmentTypeLabel(environment.data.type),
+      })
     : (environmentId ?? t('sessions.none'))
   const workItems = work.data
   // When each turn began, to keep a claim of an earlier turn off a later call. Recomputed when a
@@ -152,14 +158,16 @@ export function TranscriptTab({ session, log, canWrite, hasDiagnosis }: Transcri
           <Button size="sm" onClick={() => download('events')}>
             {t('sessions.export.events')}
           </Button>
-          <label className="flex items-center gap-1">
-            <input
-              type="checkbox"
-              checked={includeSecrets}
-              onChange={(event) => setIncludeSecrets(event.target.checked)}
-            />
-            {t('sessions.export.reveal')}
-          </label>
+          <ChoiceField label={t('sessions.export.reveal')} className="items-center">
+            {(control) => (
+              <input
+                {...control}
+                type="checkbox"
+                checked={includeSecrets}
+                onChange={(event) => setIncludeSecrets(event.target.checked)}
+              />
+            )}
+          </ChoiceField>
           <span className="text-muted-foreground">{t('sessions.export.masked')}</span>
         </div>
         {selectedKey !== null && selectedRow < 0 && !isLoading ? (

@@ -39,7 +39,11 @@ export function ResourceName({
   return (
     <span className={cn('inline-flex min-w-0 flex-col', className)}>
       {to ? (
-        <Link className="min-w-0 [overflow-wrap:anywhere] text-primary hover:underline" to={to}>
+        // At least 24 px tall (WCAG 2.5.8 target size): in a list, names and their id lines sit close.
+        <Link
+          className="inline-flex min-h-6 min-w-0 items-center [overflow-wrap:anywhere] text-primary hover:underline"
+          to={to}
+        >
           {label}
           {/* The id is part of the link's name too, so a search by id still finds it. */}
           {hasName ? (

@@ -26,7 +26,7 @@ async function rowShot(row: Locator) {
 test.describe('events tab', () => {
   for (const theme of ['light', 'dark'] as const) {
     test(`the focused row shows a focus ring (${theme})`, async ({ page, login }) => {
-      await login('alice', `/sessions/${SEEDED.buildDone}`)
+      await login('alice', `/sessions/${SEEDED.buildDone}?tab=events`)
       const toggle = page.getByRole('button', { name: /; switch to / })
       const wanted = theme === 'light' ? /^Light theme;/ : /^Dark theme;/
       for (
@@ -55,7 +55,7 @@ test.describe('events tab', () => {
   }
 
   test('scrolling away and live events keep focus on the focused row', async ({ page, login }) => {
-    await login('alice', `/sessions/${SEEDED.largeHistory}`)
+    await login('alice', `/sessions/${SEEDED.largeHistory}?tab=events`)
     const timeline = await openTimeline(page, SEEDED.largeHistory)
     await timeline.locator('[tabindex="0"]').focus()
     await page.keyboard.press('Home')
@@ -84,7 +84,7 @@ test.describe('events tab', () => {
     page,
     login,
   }) => {
-    await login('alice', `/sessions/${SEEDED.buildDone}`)
+    await login('alice', `/sessions/${SEEDED.buildDone}?tab=events`)
     const timeline = await openTimeline(page, SEEDED.buildDone)
     await expect(page.getByRole('region', { name: 'Selected event' })).toHaveCount(0)
     const list = await timeline.boundingBox()
@@ -105,7 +105,7 @@ test.describe('events tab', () => {
     page,
     login,
   }) => {
-    await login('alice', `/sessions/${SEEDED.buildDone}`)
+    await login('alice', `/sessions/${SEEDED.buildDone}?tab=events`)
     const timeline = await openTimeline(page, SEEDED.buildDone)
     const rows = await timeline.locator('[data-row-kind="event"]').evaluateAll((elements) =>
       elements.map((row) => {
@@ -131,7 +131,7 @@ test.describe('events tab', () => {
 
   test('selecting a 5 MB event scrolls neither the window nor the header away', async ({ page, login }) => {
     test.setTimeout(90_000)
-    await login('alice', `/sessions/${SEEDED.fresh}`)
+    await login('alice', `/sessions/${SEEDED.fresh}?tab=events`)
     const timeline = await openTimeline(page, SEEDED.fresh)
     const tool = { turn_id: 'turn_big', run_id: 'run_big', tool_call_id: 'call_big', name: 'execute' }
     const answer = await callApi(page, 'POST', `/__mock/sessions/${SEEDED.fresh}/events`, {
@@ -169,7 +169,7 @@ test('single-key shortcuts stay out of fields and dialogs, and can be turned off
   page,
   login,
 }) => {
-  await login('alice', `/sessions/${SEEDED.buildDone}`)
+  await login('alice', `/sessions/${SEEDED.buildDone}?tab=events`)
   await openTimeline(page, SEEDED.buildDone)
   const selectedEvent = () => new URL(page.url()).searchParams.get('event')
   // In a text field j is a letter.

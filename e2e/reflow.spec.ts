@@ -24,8 +24,19 @@ const SCREENS: { name: string; path: string; ready: (page: Page) => Promise<void
   },
   { name: 'sessions list', path: '/sessions', ready: (page) => shows(page, 'table') },
   {
-    name: 'session page',
+    name: 'session transcript',
     path: `/sessions/${SEEDED.buildDone}`,
+    ready: (page) =>
+      expect(page.getByRole('feed', { name: 'Transcript' }).locator('[data-entry]').first()).toBeVisible(),
+  },
+  {
+    name: 'session waterfall',
+    path: `/sessions/${SEEDED.buildDone}?tab=waterfall`,
+    ready: (page) => expect(page.getByRole('group', { name: 'Waterfall' })).toBeVisible(),
+  },
+  {
+    name: 'session events',
+    path: `/sessions/${SEEDED.buildDone}?tab=events`,
     ready: (page) => expect(page.getByRole('main').locator('[data-event-id]').first()).toBeVisible(),
   },
 ]

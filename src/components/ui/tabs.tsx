@@ -29,7 +29,12 @@ export function Tabs<T extends string>({
   const enabled = items.filter((item) => !item.isDisabled)
 
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const index = enabled.findIndex((item) => item.value === value)
+    // From the tab that has focus, not the selected value: a change the caller applies in a
+    // transition (a router navigation that loads a lazy panel) is not rendered yet when the next
+    // arrow key comes, and counting from the old value would land on the same tab again.
+    const focusedId = event.target instanceof HTMLElement ? event.target.id : ''
+    const focused = enabled.findIndex((item) => tabId(idBase, item.value) === focusedId)
+    const index = focused >= 0 ? focused : enabled.findIndex((item) => item.value === value)
     const last = enabled.length - 1
     const next =
       event.key === 'ArrowRight'

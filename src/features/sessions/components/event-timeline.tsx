@@ -30,14 +30,19 @@ function indexOfActive(rows: readonly { key: string }[], active: ActiveRow | nul
   return found >= 0 ? found : Math.min(active.index, rows.length - 1)
 }
 
-/** Scrolls the page's own scroll box (never the window) just enough to show `element`. */
-function revealInMain(element: Element) {
+/**
+ * Scrolls the page's own scroll box (never the window) just enough to show `element` and
+ * `margin` pixels around it (a permalink's neighbours are its context).
+ */
+function revealInMain(element: Element, margin = 0) {
   const main = element.closest('main')
   if (!main) return
   const box = main.getBoundingClientRect()
   const rect = element.getBoundingClientRect()
-  if (rect.top < box.top) main.scrollTop -= box.top - rect.top
-  else if (rect.bottom > box.bottom) main.scrollTop += Math.min(rect.bottom - box.bottom, rect.top - box.top)
+  const top = rect.top - margin
+  const bottom = rect.bottom + margin
+  if (top < box.top) main.scrollTop -= box.top - top
+  else if (bottom > box.bottom) main.scrollTop += Math.min(bottom - box.bottom, top - box.top)
 }
 
 type EventTimelineProps = {
@@ -136,7 +141,8 @@ export function EventTimeline({
     let frame = requestAnimationFrame(() => {
       frame = requestAnimationFrame(() => {
         const element = scrollRef.current?.querySelector(`[data-index="${scrollToRow}"]`)
-        if (element) revealInMain(element)
+        // Two rows either side in view too, so the event is seen with what led to it and followed.
+        if (element) revealInMain(element, 2.5 * element.getBoundingClientRect().height)
       })
     })
     return () => cancelAnimationFrame(frame)

@@ -218,6 +218,19 @@ const ROUTES: RouteState[] = [
     },
   },
   {
+    name: 'narrow shell menu',
+    path: '/agents',
+    ready: tableShown,
+    extra: async ({ page, text, scan }) => {
+      // Below 768 CSS px the navigation moves behind the header's Menu button.
+      await page.setViewportSize({ width: 320, height: 700 })
+      const menu = page.getByRole('button', { name: text('app.shell.menu') })
+      await menu.click()
+      await expect(page.getByRole('navigation', { name: text('app.shell.mainNavigation') })).toBeVisible()
+      await scan('menu open at 320 px')
+    },
+  },
+  {
     name: 'shell dialogs',
     path: '/environments',
     ready: tableShown,

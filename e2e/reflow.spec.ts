@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { message, type Language } from './catalog'
 import { expect, test } from './fixtures'
 import { SEEDED } from './sessions-api'
 
@@ -9,7 +10,7 @@ import { SEEDED } from './sessions-api'
  */
 const WIDTHS = [320, 640] as const
 
-const SCREENS: { name: string; path: string; ready: (page: Page) => Promise<void> }[] = [
+const SCREENS: { name: string; path: string; ready: (page: Page, language: Language) => Promise<void> }[] = [
   { name: 'environments list', path: '/environments', ready: (page) => shows(page, 'table') },
   {
     name: 'environment detail',
@@ -20,7 +21,10 @@ const SCREENS: { name: string; path: string; ready: (page: Page) => Promise<void
   {
     name: 'agent detail',
     path: `/agents/${SEEDED.triageBot}`,
-    ready: (page) => expect(page.getByRole('tab', { name: 'Overview' })).toBeVisible(),
+    ready: (page, language) =>
+      expect(
+        page.getByRole('tab', { name: message(language, 'app.agentDetail.tabs.overview') }),
+      ).toBeVisible(),
   },
   { name: 'sessions list', path: '/sessions', ready: (page) => shows(page, 'table') },
   {
@@ -70,29 +74,40 @@ async function offScreenControls(page: Page) {
 }
 
 for (const width of WIDTHS) {
-  test(`nothing scrolls sideways at ${width} CSS px`, async ({ page, login }) => {
-    test.setTimeout(120_000)
-    await page.setViewportSize({ width, height: 640 })
-    await page.goto('/login')
-    await expect(page.getByRole('button', { name: 'Sign in as alice' })).toBeVisible()
-    expect(await sidewaysOverflow(page), 'login').toEqual({ document: 0, main: 0 })
+  for (const language of ['en', 'zh-CN'] as const satisfies Language[]) {
+    test(`nothing scrolls sideways at ${width} CSS px (${language})`, async ({ page, login }) => {
+      test.setTimeout(120_000)
+      await page.setViewportSize({ width, height: 640 })
+      await login('alice')
+      await page.getByRole('combobox', { name: 'Language' }).selectOption(language)
+      await expect(page.locator('html')).toHaveAttribute('lang', language)
+      for (const screen of SCREENS) {
+        await page.goto(screen.path)
+        await screen.ready(page, language)
+        expect(await sidewaysOverflow(page), screen.name).toEqual({ document: 0, main: 0 })
+        expect(await offScreenControls(page), `${screen.name}: header controls on screen`).toEqual([])
+      }
 
-    await login('alice')
-    for (const screen of SCREENS) {
-      await page.goto(screen.path)
-      await screen.ready(page)
-      expect(await sidewaysOverflow(page), screen.name).toEqual({ document: 0, main: 0 })
-      expect(await offScreenControls(page), `${screen.name}: header controls on screen`).toEqual([])
-    }
+      // Both widths are below the md breakpoint: the navigation is behind the header's Menu button.
+      const menu = page.getByRole('button', { name: message(language, 'app.shell.menu') })
+      const navigation = page.getByRole('navigation', { name: message(language, 'app.shell.mainNavigation') })
+      await expect(navigation).toBeHidden()
+      await menu.click()
+      await expect(menu).toHaveAttribute('aria-expanded', 'true')
+      await navigation.getByRole('link', { name: message(language, 'app.shell.nav.agents') }).click()
+      await expect(
+        page.getByRole('heading', { level: 1, name: message(language, 'app.agents.title') }),
+      ).toBeFocused()
+      await expect(menu).toHaveAttribute('aria-expanded', 'false')
+      expect(await sidewaysOverflow(page), 'agents after the menu').toEqual({ document: 0, main: 0 })
 
-    // Both widths are below the md breakpoint: the navigation is behind the header's Menu button.
-    const menu = page.getByRole('button', { name: 'Menu' })
-    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden()
-    await menu.click()
-    await expect(menu).toHaveAttribute('aria-expanded', 'true')
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Agents' }).click()
-    await expect(page.getByRole('heading', { level: 1, name: 'Agents' })).toBeFocused()
-    await expect(menu).toHaveAttribute('aria-expanded', 'false')
-    expect(await sidewaysOverflow(page), 'agents after the menu').toEqual({ document: 0, main: 0 })
-  })
+      await page.getByRole('button', { name: message(language, 'identity.userMenu.signOut') }).click()
+      await expect(
+        page.getByRole('button', {
+          name: message(language, 'identity.login.signInAs', { username: 'alice' }),
+        }),
+      ).toBeVisible()
+      expect(await sidewaysOverflow(page), 'login').toEqual({ document: 0, main: 0 })
+    })
+  }
 }

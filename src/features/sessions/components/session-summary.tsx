@@ -19,7 +19,7 @@ export function SessionSummary({ session }: { session: Session }) {
   const agentName = useAgentName(session.agentId)
   const isArchived = session.archivedAt !== null && session.archivedAt !== undefined
   return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
+    <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm break-words sm:grid-cols-[auto_minmax(0,1fr)_auto_minmax(0,1fr)]">
       <dt className="text-muted-foreground">{t('sessions.summary.status')}</dt>
       <dd className="flex items-center gap-2">
         <StatusBadge status={isArchived ? 'archived' : session.status} />

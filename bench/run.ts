@@ -276,7 +276,10 @@ async function largeSession(browser: Browser, auth: Auth): Promise<SessionFigure
 
   // Apply a type filter and time it until the rows show only that type.
   const filter = await page.evaluate(async () => {
-    const select = document.querySelector<HTMLSelectElement>('#event-type')!
+    // The type filter is the select that offers the event types (it has no id of its own).
+    const select = [...document.querySelectorAll<HTMLSelectElement>('select')].find((element) =>
+      element.querySelector('option[value="tool.completed"]'),
+    )!
     const type = 'tool.completed'
     const list = document.querySelector<HTMLElement>('[role="list"][aria-label="Session events"]')!
     const done = new Promise<number>((resolve) => {

@@ -287,11 +287,10 @@ async function largeSession(browser: Browser, auth: Auth): Promise<SessionFigure
 
   // Apply a type filter and time it until the rows show only that type.
   const filter = await page.evaluate(async () => {
-    // The type filter by its label (its id is generated).
-    const label = [...document.querySelectorAll('label')].find(
-      (node) => node.textContent?.trim() === 'Event type',
+    // The type filter is the select that offers the event types (it has no id of its own).
+    const select = [...document.querySelectorAll<HTMLSelectElement>('select')].find((element) =>
+      element.querySelector('option[value="tool.completed"]'),
     )!
-    const select = document.getElementById(label.htmlFor) as HTMLSelectElement
     const type = 'tool.completed'
     const list = document.querySelector<HTMLElement>('[role="list"][aria-label="Session events"]')!
     const done = new Promise<number>((resolve) => {

@@ -73,7 +73,9 @@ async function boot() {
       await startBrowserMock()
     }
     connectApi(resolveApiBaseUrl(config, window.location.origin), queryClient)
-    if (isSignedIn) prefetchFirstRoute(queryClient, firstScreen, window.location)
+    // A failed request is described with the shell's strings, so the requests wait for them
+    // (they load side by side with the config and are usually there first).
+    if (isSignedIn) await strings.then(() => prefetchFirstRoute(queryClient, firstScreen, window.location))
   })
   try {
     await Promise.all([strings, api, screenCode])

@@ -11,12 +11,18 @@ const buttonVariants = cva(
         secondary: 'border border-border bg-card text-foreground hover:bg-muted',
         ghost: 'text-foreground hover:bg-muted',
         destructive: 'bg-destructive text-destructive-foreground hover:bg-destructive/90',
+        // A destructive action that is offered, not the page's main one (archive, delete in a header).
+        'destructive-outline':
+          'border border-destructive/60 bg-card text-destructive hover:bg-destructive/10',
         link: 'text-primary underline-offset-4 hover:underline',
       },
       size: {
         sm: 'h-8 px-3',
         md: 'h-9 px-4',
         icon: 'size-8',
+        // A link-style button inside a sentence: no height or padding of its own (a class on the
+        // button cannot undo the size's padding, as classes are not merged).
+        inline: 'h-auto p-0 align-baseline',
       },
     },
     defaultVariants: { variant: 'secondary', size: 'md' },

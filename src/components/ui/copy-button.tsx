@@ -7,17 +7,20 @@ type CopyState = 'idle' | 'copied' | 'failed'
 
 /**
  * Copies `text` and says so in a polite live region. The text is never put in an attribute or
- * logged, so a one-time key only exists in the clipboard and on screen.
+ * logged, so a one-time key only exists in the clipboard and on screen. Every copy button looks the
+ * same (small, secondary), so one is recognised wherever it appears.
  */
 export function CopyButton({
   text,
   label,
   children,
-  size = 'sm',
-  variant = 'secondary',
   onCopied,
   ...props
-}: Omit<ButtonProps, 'onClick'> & { text: string | (() => string); label: string; onCopied?: () => void }) {
+}: Omit<ButtonProps, 'onClick' | 'size' | 'variant'> & {
+  text: string | (() => string)
+  label: string
+  onCopied?: () => void
+}) {
   const { t } = useT('ui')
   const [state, setState] = useState<CopyState>('idle')
   const timer = useRef<number | undefined>(undefined)
@@ -35,8 +38,8 @@ export function CopyButton({
     <span className="inline-flex items-center gap-2">
       <Button
         data-slot="copy-button"
-        size={size}
-        variant={variant}
+        size="sm"
+        variant="secondary"
         aria-label={label}
         onClick={handleCopy}
         {...props}

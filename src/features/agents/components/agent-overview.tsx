@@ -93,7 +93,7 @@ function DefinitionSummary({
           memoryStores: definition.defaultMemoryStoreIds?.length ?? 0,
           vaults: definition.defaultVaultIds?.length ?? 0,
         })}{' '}
-        <Button variant="link" className="h-auto p-0 underline" onClick={onEditDefaults}>
+        <Button variant="link" size="inline" className="underline" onClick={onEditDefaults}>
           {t('agents.overview.runtimeConfiguration')}
         </Button>
       </Row>

@@ -52,7 +52,7 @@ export function ResourceChecklist({
       {loadError ? (
         <p role="alert" className="text-sm text-destructive">
           {t('agents.checklist.loadError', { error: loadError })}{' '}
-          <Button variant="link" size="sm" className="h-auto p-0 underline" onClick={onRetry}>
+          <Button variant="link" size="inline" className="underline" onClick={onRetry}>
             {t('agents.checklist.tryAgain')}
           </Button>
         </p>

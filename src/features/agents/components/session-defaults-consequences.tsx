@@ -93,7 +93,7 @@ export function SessionDefaultsConsequences({
           ) : (
             t('agents.consequences.neverSet')
           )}{' '}
-          <Button variant="link" className="h-auto p-0 underline" onClick={onShowVersions}>
+          <Button variant="link" size="inline" className="underline" onClick={onShowVersions}>
             {t('agents.consequences.showVersions')}
           </Button>
         </li>
@@ -145,7 +145,7 @@ function ExistingSessions({
     return (
       <span>
         {t('agents.consequences.countError', { error })}{' '}
-        <Button variant="link" className="h-auto p-0 underline" onClick={onRetry}>
+        <Button variant="link" size="inline" className="underline" onClick={onRetry}>
           {t('agents.consequences.tryAgain')}
         </Button>
       </span>

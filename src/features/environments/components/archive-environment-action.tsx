@@ -12,7 +12,9 @@ export function ArchiveEnvironmentAction({ environment }: { environment: Environ
   const [isOpen, setIsOpen] = useState(false)
   return (
     <>
-      <Button onClick={() => setIsOpen(true)}>{t('environments.archive.button')}</Button>
+      <Button variant="destructive-outline" onClick={() => setIsOpen(true)}>
+        {t('environments.archive.button')}
+      </Button>
       <ActionDialog
         open={isOpen}
         onOpenChange={setIsOpen}

@@ -30,9 +30,9 @@ export function ConfigEditSession({
         <Notice tone="info" role="status" title={t('environments.edit.draftRestoredTitle')}>
           {t('environments.edit.draftRestored', { time: formatExactTime(session.restoredAt) })}{' '}
           <Button
-            size="sm"
+            size="inline"
             variant="link"
-            className="h-auto px-0"
+            className="underline"
             onClick={() => dispatch({ type: 'reset', environment })}
           >
             {t('environments.edit.discardDraft')}

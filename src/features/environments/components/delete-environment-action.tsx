@@ -17,7 +17,7 @@ export function DeleteEnvironmentAction({ environment }: { environment: Environm
   const [isOpen, setIsOpen] = useState(false)
   return (
     <>
-      <Button variant="destructive" onClick={() => setIsOpen(true)}>
+      <Button variant="destructive-outline" onClick={() => setIsOpen(true)}>
         {t('environments.delete.button')}
       </Button>
       <ActionDialog

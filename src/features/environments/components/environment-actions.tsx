@@ -28,10 +28,17 @@ export function EnvironmentActions({
             {t('environments.actions.editConfig')}
           </Link>
           {environment.type === 'self_hosted' ? <RotateKeyAction environment={environment} /> : null}
-          <ArchiveEnvironmentAction environment={environment} />
         </>
       )}
-      <DeleteEnvironmentAction environment={environment} />
+      {/* The destructive actions stand apart from the main one, so neither is pressed for the other. */}
+      <div
+        role="group"
+        aria-label={t('environments.actions.destructiveGroup')}
+        className="flex items-center gap-2 sm:ml-4"
+      >
+        {isArchived ? null : <ArchiveEnvironmentAction environment={environment} />}
+        <DeleteEnvironmentAction environment={environment} />
+      </div>
     </div>
   )
 }

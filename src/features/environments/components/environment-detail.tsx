@@ -90,7 +90,7 @@ export function EnvironmentDetail({
         description={
           <span className="inline-flex flex-wrap items-center gap-2">
             <span className="font-mono">{environment.id}</span>
-            <CopyButton text={environment.id} label={t('environments.common.copyId')} variant="ghost" />
+            <CopyButton text={environment.id} label={t('environments.common.copyId')} />
           </span>
         }
         actions={<EnvironmentActions environment={environment} canWrite={canWrite} />}

@@ -77,7 +77,7 @@ export function OneTimeKeyDialog({
               >
                 {apiKey}
               </code>
-              <CopyButton text={apiKey} label={t('environments.key.copyKey')} variant="primary" />
+              <CopyButton text={apiKey} label={t('environments.key.copyKey')} />
             </dd>
           </dl>
           <p className="text-xs text-muted-foreground">

@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { connectApi } from './connect-api'
+import { prefetchFirstRoute } from './prefetch-first-route'
+import { createQueryClient } from './query-client'
+import { environmentKeys } from '@/data/environments/keys'
+import { identityKeys } from '@/data/identity/keys'
+import { useAuthStore } from '@/features/identity/stores/auth-store'
+import { PAGE_SIZE } from '@/features/environments/models/environment-list-params'
+import { createTestBackend } from '@/mocks/node'
+
+const ORIGIN = 'http://localhost'
+let close: (() => void) | null = null
+afterEach(() => {
+  close?.()
+  close = null
+})
+
+async function signedInClient() {
+  const { server } = await createTestBackend()
+  server.listen({ onUnhandledRequest: 'error' })
+  close = () => server.close()
+  const queryClient = createQueryClient({ isTest: true })
+  connectApi(ORIGIN, queryClient)
+  const response = await fetch(`${ORIGIN}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'alice', password: 'alice' }),
+  })
+  const body = (await response.json()) as { token: string; userId: string; username: string; roles: string[] }
+  useAuthStore.setState({
+    token: body.token,
+    user: { userId: body.userId, username: body.username, roles: body.roles },
+  })
+  return queryClient
+}
+
+// The first screen reads these keys when it mounts; prefetched under them, it finds its answers.
+describe('prefetchFirstRoute', () => {
+  it('asks for the environment list page the list shows, and the scope and namespaces', async () => {
+    const queryClient = await signedInClient()
+    prefetchFirstRoute(queryClient, 'environments', { search: '?page=2' })
+    const page = environmentKeys.list({ limit: PAGE_SIZE, offset: PAGE_SIZE })
+    await expect.poll(() => queryClient.getQueryState(page)?.status).toBe('success')
+    await expect.poll(() => queryClient.getQueryState(identityKeys.scope())?.status).toBe('success')
+    await expect.poll(() => queryClient.getQueryState(identityKeys.namespaces())?.status).toBe('success')
+    expect(queryClient.getQueryState(environmentKeys.everything())).toBeUndefined()
+  })
+
+  it('asks for every environment when the view is one the server cannot page (a search)', async () => {
+    const queryClient = await signedInClient()
+    prefetchFirstRoute(queryClient, 'environments', { search: '?q=build' })
+    await expect.poll(() => queryClient.getQueryState(environmentKeys.everything())?.status).toBe('success')
+  })
+
+  it('asks only for the header’s data on other screens', async () => {
+    const queryClient = await signedInClient()
+    prefetchFirstRoute(queryClient, 'sessions', { search: '' })
+    await expect.poll(() => queryClient.getQueryState(identityKeys.scope())?.status).toBe('success')
+    expect(queryClient.getQueryCache().findAll({ queryKey: environmentKeys.all })).toEqual([])
+  })
+})

@@ -27,7 +27,7 @@ export default function SessionDetailRoute() {
         description={
           <span className="inline-flex flex-wrap items-center gap-2">
             <span className="font-mono">{sessionId}</span>
-            <CopyButton text={sessionId} label={t('app.sessionDetail.copyId')} variant="ghost" />
+            <CopyButton text={sessionId} label={t('app.sessionDetail.copyId')} />
           </span>
         }
         actions={

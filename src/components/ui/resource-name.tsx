@@ -60,13 +60,7 @@ export function ResourceName({
         <span className="inline-flex items-center gap-1 font-mono text-xs text-muted-foreground">
           <span className="[overflow-wrap:anywhere]">{id}</span>
           {showCopy ? (
-            <CopyButton
-              text={id}
-              label={t('ui.resourceName.copyId', { id })}
-              variant="ghost"
-              size="sm"
-              className="h-5 px-1 text-xs"
-            >
+            <CopyButton text={id} label={t('ui.resourceName.copyId', { id })}>
               {t('ui.resourceName.copy')}
             </CopyButton>
           ) : null}

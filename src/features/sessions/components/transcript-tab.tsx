@@ -8,7 +8,7 @@ import { workItemsQuery } from '@/data/work/queries'
 import type { Session } from '@/data/sessions/types'
 import type { SessionEventLog } from '../hooks/use-session-event-log'
 import { useTranscript } from '../hooks/use-transcript'
-import { rowFirstEventId, turnStarts } from '../models/transcript-builder'
+import { rowFirstEventId } from '../models/transcript-builder'
 import { useSessionTitle } from '@/data/sessions/session-title'
 import { maskSecrets } from '../models/mask-secrets'
 import { transcriptToMarkdown } from '../models/transcript-markdown'
@@ -79,19 +79,17 @@ export function TranscriptTab({ session, log, canWrite, hasDiagnosis }: Transcri
     ? t('sessions.environmentWithType', { name: environment.data.name, type: environment.data.type })
     : (environmentId ?? t('sessions.none'))
   const workItems = work.data
-  // When each turn began, to keep a claim of an earlier turn off a later call. Recomputed when a
-  // turn appears, not per live event: the rows' shared scope must keep its identity meanwhile.
-  const turnCount = builder.turns.size
-  const turnStartedAt = useMemo(
-    () => (turnCount >= 0 ? turnStarts(builder) : new Map()),
-    [builder, turnCount],
-  )
   const scope = useMemo<TranscriptScope>(
     () => ({
       sessionId: session.id,
       environmentId,
       environmentLabel,
-      claims: { sessionId: session.id, isSelfHosted, workItems: workItems ?? [], turnStartedAt },
+      claims: {
+        sessionId: session.id,
+        isSelfHosted,
+        workItems: workItems ?? [],
+        turnStartedAt: builder.turnStartedAt,
+      },
       canWrite,
       hasDiagnosis,
       eventAt: (index) => log.store.at(index),
@@ -104,7 +102,7 @@ export function TranscriptTab({ session, log, canWrite, hasDiagnosis }: Transcri
       environmentLabel,
       isSelfHosted,
       workItems,
-      turnStartedAt,
+      builder,
       canWrite,
       hasDiagnosis,
       log.store,

@@ -9,7 +9,6 @@ import type { SessionEventLog } from '../hooks/use-session-event-log'
 import { useTranscript } from '../hooks/use-transcript'
 import type { EventStore } from '../models/event-store'
 import { statusLabel } from '../models/status-label'
-import { turnStarts } from '../models/transcript-builder'
 import { buildTimeAxis, buildWaterfallTurn, unionLength, type WaterfallBar } from '../models/waterfall'
 import { Button } from '@/components/ui/button'
 import { Notice } from '@/components/ui/notice'
@@ -72,7 +71,7 @@ export function WaterfallTab({ session, log }: { session: Session; log: SessionE
             sessionId: session.id,
             isSelfHosted,
             workItems: workItems ?? [],
-            turnStartedAt: turnStarts(builder),
+            turnStartedAt: builder.turnStartedAt,
           },
           newest,
         ),

@@ -13,6 +13,7 @@ import { useSessionTitle } from '@/data/sessions/session-title'
 import { maskSecrets } from '../models/mask-secrets'
 import { transcriptToMarkdown } from '../models/transcript-markdown'
 import { Button } from '@/components/ui/button'
+import { ChoiceField } from '@/components/ui/field'
 import { Notice } from '@/components/ui/notice'
 import { LoadingState } from '@/components/ui/states'
 import { useT } from '@/i18n'
@@ -150,15 +151,16 @@ export function TranscriptTab({ session, log, canWrite, hasDiagnosis }: Transcri
           <Button size="sm" onClick={() => download('events')}>
             {t('sessions.export.events')}
           </Button>
-          <label className="flex items-center gap-1">
-            <input
-              type="checkbox"
-              checked={includeSecrets}
-              onChange={(event) => setIncludeSecrets(event.target.checked)}
-            />
-            {t('sessions.export.reveal')}
-          </label>
-          <span className="text-muted-foreground">{t('sessions.export.masked')}</span>
+          <ChoiceField label={t('sessions.export.reveal')} hint={t('sessions.export.masked')}>
+            {(control) => (
+              <input
+                {...control}
+                type="checkbox"
+                checked={includeSecrets}
+                onChange={(event) => setIncludeSecrets(event.target.checked)}
+              />
+            )}
+          </ChoiceField>
         </div>
         {selectedKey !== null && selectedRow < 0 && !isLoading ? (
           <Notice tone="warning" role="status">

@@ -124,9 +124,9 @@ test('self-hosted journey by keyboard alone: environment → default → session
   })
 
   // 5. Open its tool records and follow one back to its events.
+  // Transcript → Waterfall → Events → Tool records.
   await tabTo(page, page.getByRole('tab', { name: 'Transcript' }), { backwards: true })
-  await page.keyboard.press('ArrowRight')
-  await page.keyboard.press('ArrowRight')
+  for (let step = 0; step < 3; step += 1) await page.keyboard.press('ArrowRight')
   await expect(page.getByRole('tab', { name: 'Tool records' })).toHaveAttribute('aria-selected', 'true')
   const write = page.getByRole('article', { name: /^Tool call write_file/ })
   await expect(write.getByText('Claimed by worker kb-worker-1')).toBeVisible()

@@ -1,6 +1,6 @@
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query'
 import { contentText, isRecord, readText } from './event-data'
-import { fetchEventPage } from './event-stream'
+import { fetchEventPage } from './event-page'
 import { sessionKeys } from './keys'
 import type { PublicEvent, Session } from './types'
 

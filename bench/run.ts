@@ -408,6 +408,8 @@ async function largeTranscript(browser: Browser, auth: Auth): Promise<Transcript
   const scrollMaxLongTask = await page.evaluate(
     async ({ distance, step }) => {
       const feed = document.querySelector<HTMLElement>('[role="feed"]')!
+      // A reader scrolling up stops the following of the newest block.
+      feed.dispatchEvent(new WheelEvent('wheel', { deltaY: -100, bubbles: true }))
       feed.scrollTop = 0
       await new Promise((resolve) => setTimeout(resolve, 1000))
       const longTasks = (window as unknown as { __longTasks: number[] }).__longTasks
@@ -459,6 +461,7 @@ async function transcriptLive(browser: Browser, auth: Auth): Promise<LiveFigures
   const check = await page.evaluate(
     async (ids) => {
       const feed = document.querySelector<HTMLElement>('[role="feed"]')!
+      feed.dispatchEvent(new WheelEvent('wheel', { deltaY: -100, bubbles: true }))
       feed.scrollTop = feed.scrollHeight
       const wanted = new Set(ids)
       const positions = new Map<string, Set<string>>()

@@ -62,7 +62,7 @@ async function inspect(page: Page) {
 }
 
 test('hostile assistant Markdown and tool output render inert on the transcript', async ({ page, login }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(180_000)
   const dialogs: string[] = []
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message())
@@ -104,21 +104,22 @@ test('hostile assistant Markdown and tool output render inert on the transcript'
   ])
   expect(await append(page, events)).toBe(201)
   const feed = page.getByRole('feed', { name: 'Transcript' })
-  await expect(feed.getByText('ok', { exact: true })).toBeAttached({ timeout: 30_000 })
+  await expect(feed.getByRole('link', { name: 'ok', exact: true }).first()).toBeAttached({ timeout: 30_000 })
   // The one safe external link opens without opener or referrer.
-  await expect(feed.getByRole('link', { name: 'ok' })).toHaveAttribute(
+  await expect(feed.getByRole('link', { name: 'ok', exact: true }).first()).toHaveAttribute(
     'rel',
     /noopener.*noreferrer|noreferrer.*noopener/,
   )
 
   // Read the whole transcript top to bottom, opening each tool card on the way.
+  await feed.hover()
+  await page.mouse.wheel(0, -400)
   await feed.evaluate((box) => box.scrollTo({ top: 0 }))
   let checked = 0
   for (let step = 0; step < 400; step += 1) {
-    const closed = feed.getByRole('button', { name: /execute/, expanded: false })
-    for (const button of await closed.all()) {
-      await button.click().catch(() => undefined)
-    }
+    // Open one tool card per screen: its output renders by kind, as in Tool records.
+    const closed = feed.getByRole('button', { name: /execute/, expanded: false }).first()
+    if ((await closed.count()) > 0) await closed.click({ timeout: 2000 }).catch(() => undefined)
     const found = await inspect(page)
     expect(found.pwned, 'no injected script ran').toBeUndefined()
     expect(found.badLinks, 'no javascript:, vbscript: or data: link').toEqual([])
@@ -128,7 +129,7 @@ test('hostile assistant Markdown and tool output render inert on the transcript'
     checked += 1
     const atEnd = await feed.evaluate((box) => {
       const before = box.scrollTop
-      box.scrollTop = before + box.clientHeight * 0.8
+      box.scrollTop = before + box.clientHeight * 0.9
       return box.scrollTop === before
     })
     if (atEnd) break

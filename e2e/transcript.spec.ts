@@ -30,7 +30,9 @@ test('the self-hosted journey reads as a conversation: prompt → write_file cla
   await page.getByRole('button', { name: 'Verify this environment' }).click()
 
   const feed = page.getByRole('feed', { name: 'Transcript' })
-  await expect(feed.getByText(/^Write environment-check\.txt and read it back\.$/)).toBeVisible()
+  await expect(
+    feed.getByText(/^Write environment-check\.txt containing "environment check: ok"/),
+  ).toBeVisible()
   const write = feed.getByRole('article', { name: /^Tool call write_file/ })
   await expect(write.getByText(/^claimed by worker-[ab]$/)).toBeVisible({ timeout: 60_000 })
   await expect(write.getByText('completed')).toBeVisible({ timeout: 60_000 })
@@ -43,10 +45,8 @@ test('the self-hosted journey reads as a conversation: prompt → write_file cla
   })
   await expect(feed.getByRole('article', { name: /^Turn turn_/ }).getByText('completed')).toBeVisible()
   // The page is named after the session's first message.
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    'Write environment-check.txt and read it back.',
-  )
-  await expect(page).toHaveTitle(/^Write environment-check\.txt and read it back\. · /)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Write environment-check\.txt containing/)
+  await expect(page).toHaveTitle(/^Write environment-check\.txt containing .*… · Managed Agents Console$/)
 
   // Reading a card: its output by kind and the worker's claim.
   await read.getByRole('button', { name: /read_file/ }).click()

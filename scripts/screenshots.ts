@@ -49,15 +49,14 @@ const screens: Screen[] = [
   },
   {
     name: 'session-transcript-dark',
-    path: '/sessions/sess_needsapprove1',
+    path: '/sessions/sess_builddone0001',
     ready: 'Submit a turn',
     isLive: true,
     colorScheme: 'dark',
     act: async (page) => {
-      const feed = page.getByRole('feed', { name: 'Transcript' })
-      await feed.evaluate((box) => box.scrollTo({ top: box.scrollHeight }))
-      await page.waitForTimeout(500)
       await showTabs(page)
+      const card = page.getByRole('article', { name: /^Tool call read_file/ }).first()
+      await card.getByRole('button', { name: /read_file/ }).click()
       await page.waitForTimeout(300)
     },
   },

@@ -2,7 +2,6 @@ import { parsePublicEvent } from './parse-public-event'
 import type { PublicEvent } from './types'
 import { isApiError } from '@/api/api-error'
 import { api } from '@/api/client'
-import { expectObject } from '@/api/response-guards'
 import { streamSse } from '@/api/sse-reader'
 
 /**
@@ -34,24 +33,7 @@ export async function* openEventStream(
   }
 }
 
-export type EventPage = { events: PublicEvent[]; nextCursor: string | null; hasMore: boolean }
-
-export async function fetchEventPage(
-  sessionId: string,
-  after: string | null,
-  limit: number,
-  signal?: AbortSignal,
-): Promise<EventPage> {
-  const { data } = await api().GET('/api/v1/agent-sessions/{session}/events', {
-    params: { path: { session: sessionId }, query: { limit, ...(after === null ? {} : { after }) } },
-    signal,
-  })
-  const page = expectObject(data, 'event page', ['data', 'has_more'])
-  const events = (Array.isArray(page.data) ? page.data : []).filter(
-    (event) => typeof event === 'object' && event !== null && event.schema_version === 1,
-  )
-  return { events, nextCursor: page.next_cursor ?? null, hasMore: page.has_more }
-}
+export { fetchEventPage, type EventPage } from './event-page'
 
 /**
  * The server refused the `after` position: 410 `cursor_expired` (the docs; the log was compacted

@@ -23,4 +23,5 @@ export const sessionKeys = {
   detail: (id: string) => [...sessionKeys.all, 'detail', id] as const,
   snapshot: (id: string) => [...sessionKeys.detail(id), 'snapshot'] as const,
   turns: (id: string) => [...sessionKeys.detail(id), 'turns'] as const,
+  firstMessage: (id: string) => [...sessionKeys.detail(id), 'first-message'] as const,
 }

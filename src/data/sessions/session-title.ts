@@ -1,6 +1,6 @@
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query'
 import { contentText, isRecord, readText } from './event-data'
-import { fetchEventPage } from './event-stream'
+import { fetchEventPage } from './event-page'
 import { sessionKeys } from './keys'
 import type { PublicEvent, Session } from './types'
 
@@ -43,7 +43,7 @@ export function firstUserMessage(events: readonly PublicEvent[]): string | null 
 /** The first user message of a session, read from the start of its log (null while it has none). */
 export const firstUserMessageQuery = (sessionId: string) =>
   queryOptions({
-    queryKey: [...sessionKeys.detail(sessionId), 'first-message'] as const,
+    queryKey: sessionKeys.firstMessage(sessionId),
     queryFn: async ({ signal }) => {
       const page = await fetchEventPage(sessionId, null, FIRST_EVENTS, signal)
       return firstUserMessage(page.events)

@@ -63,9 +63,11 @@ export function TranscriptList({
     overscan: 6,
   })
 
+  // Following the newest block: again whenever blocks arrive or measuring them moves the end.
+  const totalSize = virtualizer.getTotalSize()
   useEffect(() => {
     if (isAtBottom.current && rowCount > 0) virtualizer.scrollToIndex(rowCount - 1, { align: 'end' })
-  }, [rowCount, virtualizer])
+  }, [rowCount, totalSize, virtualizer])
 
   const scrollToRequested = useEffectEvent((row: number) => {
     if (row >= rowCount) return false
@@ -95,11 +97,22 @@ export function TranscriptList({
       aria-busy={false}
       tabIndex={0}
       data-testid="transcript"
+      // Only the reader stops the following (scrolling up); the list's own scrolling to the end,
+      // which measuring new blocks can leave short of it, does not. Reaching the end resumes it.
+      onWheel={(event) => {
+        if (event.deltaY < 0) isAtBottom.current = false
+      }}
+      onKeyDown={(event) => {
+        if (['ArrowUp', 'PageUp', 'Home'].includes(event.key)) isAtBottom.current = false
+      }}
+      onPointerDown={() => {
+        isAtBottom.current = false
+      }}
       onScroll={(event) => {
         // From the virtualizer's own total, not scrollHeight: reading that would lay the list out
         // again on every scrolled frame.
         const box = event.currentTarget
-        isAtBottom.current = virtualizer.getTotalSize() - box.scrollTop - box.clientHeight < 48
+        if (totalSize - box.scrollTop - box.clientHeight < 48) isAtBottom.current = true
       }}
       // `contain: strict`: scrolling lays out and paints this box alone, never the page around it.
       className="h-[70vh] min-h-96 overflow-auto rounded-md border border-border bg-background px-2 [contain:strict] focus-visible:outline-2 focus-visible:outline-ring"

@@ -8,7 +8,7 @@ import { workItemsQuery } from '@/data/work/queries'
 import type { Session } from '@/data/sessions/types'
 import type { SessionEventLog } from '../hooks/use-session-event-log'
 import { useTranscript } from '../hooks/use-transcript'
-import { rowFirstEventId, turnStarts } from '../models/transcript-builder'
+import { rowFirstEventId } from '../models/transcript-builder'
 import { useSessionTitle } from '@/data/sessions/session-title'
 import { environmentTypeLabel } from '../models/environment-type-label'
 import { maskSecrets } from '../models/mask-secrets'
@@ -85,19 +85,17 @@ export function TranscriptTab({ session, log, canWrite, hasDiagnosis }: Transcri
       })
     : (environmentId ?? t('sessions.none'))
   const workItems = work.data
-  // When each turn began, to keep a claim of an earlier turn off a later call. Recomputed when a
-  // turn appears, not per live event: the rows' shared scope must keep its identity meanwhile.
-  const turnCount = builder.turns.size
-  const turnStartedAt = useMemo(
-    () => (turnCount >= 0 ? turnStarts(builder) : new Map()),
-    [builder, turnCount],
-  )
   const scope = useMemo<TranscriptScope>(
     () => ({
       sessionId: session.id,
       environmentId,
       environmentLabel,
-      claims: { sessionId: session.id, isSelfHosted, workItems: workItems ?? [], turnStartedAt },
+      claims: {
+        sessionId: session.id,
+        isSelfHosted,
+        workItems: workItems ?? [],
+        turnStartedAt: builder.turnStartedAt,
+      },
       canWrite,
       hasDiagnosis,
       eventAt: (index) => log.store.at(index),
@@ -110,7 +108,7 @@ export function TranscriptTab({ session, log, canWrite, hasDiagnosis }: Transcri
       environmentLabel,
       isSelfHosted,
       workItems,
-      turnStartedAt,
+      builder,
       canWrite,
       hasDiagnosis,
       log.store,
@@ -158,7 +156,7 @@ export function TranscriptTab({ session, log, canWrite, hasDiagnosis }: Transcri
           <Button size="sm" onClick={() => download('events')}>
             {t('sessions.export.events')}
           </Button>
-          <ChoiceField label={t('sessions.export.reveal')} className="items-center">
+          <ChoiceField label={t('sessions.export.reveal')} hint={t('sessions.export.masked')}>
             {(control) => (
               <input
                 {...control}
@@ -168,7 +166,6 @@ export function TranscriptTab({ session, log, canWrite, hasDiagnosis }: Transcri
               />
             )}
           </ChoiceField>
-          <span className="text-muted-foreground">{t('sessions.export.masked')}</span>
         </div>
         {selectedKey !== null && selectedRow < 0 && !isLoading ? (
           <Notice tone="warning" role="status">

@@ -9,7 +9,6 @@ import type { SessionEventLog } from '../hooks/use-session-event-log'
 import { useTranscript } from '../hooks/use-transcript'
 import type { EventStore } from '../models/event-store'
 import { statusLabel } from '../models/status-label'
-import { turnStarts } from '../models/transcript-builder'
 import { buildTimeAxis, buildWaterfallTurn, unionLength, type WaterfallBar } from '../models/waterfall'
 import { Button } from '@/components/ui/button'
 import { Notice } from '@/components/ui/notice'
@@ -28,11 +27,13 @@ const TRACK_PX = 880
 const ZOOM_STEP = 1.5
 const PAN_PX = 120
 
+// A call's own bar sits in the upper half of its row and its wait in the lower half, so both stay
+// visible and clickable where they overlap.
 const BAR_STYLE: Record<WaterfallBar['kind'], string> = {
-  turn: 'h-2 bg-muted-foreground/50',
-  run: 'h-3 bg-primary',
-  tool: 'h-3 bg-success',
-  wait: 'h-3 border border-warning bg-[repeating-linear-gradient(135deg,var(--color-warning)_0_3px,transparent_3px_7px)]',
+  turn: 'top-1/2 h-2 -translate-y-1/2 bg-muted-foreground/50',
+  run: 'top-1/2 h-3 -translate-y-1/2 bg-primary',
+  tool: 'top-0.5 h-2.5 bg-success',
+  wait: 'bottom-0.5 h-2.5 border border-warning bg-[repeating-linear-gradient(135deg,var(--color-warning)_0_3px,transparent_3px_7px)]',
 }
 
 const selectNewest = (store: EventStore) => store.at(store.size - 1)?.created_at ?? 0
@@ -70,7 +71,7 @@ export function WaterfallTab({ session, log }: { session: Session; log: SessionE
             sessionId: session.id,
             isSelfHosted,
             workItems: workItems ?? [],
-            turnStartedAt: turnStarts(builder),
+            turnStartedAt: builder.turnStartedAt,
           },
           newest,
         ),
@@ -169,7 +170,10 @@ export function WaterfallTab({ session, log }: { session: Session; log: SessionE
           {t('sessions.waterfall.legend.tool')}
         </span>
         <span className="flex items-center gap-1">
-          <span aria-hidden="true" className={cn('inline-block w-4 rounded-sm', BAR_STYLE.wait)} />
+          <span
+            aria-hidden="true"
+            className="inline-block h-3 w-4 rounded-sm border border-warning bg-[repeating-linear-gradient(135deg,var(--color-warning)_0_3px,transparent_3px_7px)]"
+          />
           {t('sessions.waterfall.legend.wait')}
         </span>
       </div>
@@ -246,7 +250,7 @@ export function WaterfallTab({ session, log }: { session: Session; log: SessionE
                               }
                             }}
                             className={cn(
-                              'absolute top-1/2 -translate-y-1/2 rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+                              'absolute rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
                               BAR_STYLE[bar.kind],
                               bar.isOpen && 'opacity-70',
                               isSelected && 'ring-2 ring-ring ring-offset-1',

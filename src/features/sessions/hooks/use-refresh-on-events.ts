@@ -28,6 +28,11 @@ export function useRefreshOnEvents(sessionId: string, store: EventStore, isLive:
         void queryClient.invalidateQueries({ queryKey: sessionKeys.turns(sessionId) })
         void queryClient.invalidateQueries({ queryKey: sessionKeys.detail(sessionId), exact: true })
         void queryClient.invalidateQueries({ queryKey: workKeys.all })
+        // A session named by its id so far gets its title from the first message once one is sent.
+        void queryClient.invalidateQueries({
+          queryKey: sessionKeys.firstMessage(sessionId),
+          predicate: (query) => !query.state.data,
+        })
       }, REFRESH_THROTTLE_MS)
     }
     const unsubscribe = store.subscribe(() => {

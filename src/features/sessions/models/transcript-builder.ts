@@ -146,6 +146,8 @@ const emptyUsage = (): TranscriptUsage => ({ modelCalls: 0, inputTokens: 0, outp
 export class TranscriptBuilder {
   readonly rows: TranscriptRow[] = []
   readonly turns = new Map<string, TranscriptTurn>()
+  /** When each turn began (its first event), kept as turns appear: claims are matched by it. */
+  readonly turnStartedAt = new Map<string, number>()
   /** Row index by key (and by any event id it was folded from), for permalinks and the waterfall. */
   private readonly rowIndex = new Map<string, number>()
   private readonly rowOfEventId = new Map<string, string>()
@@ -207,6 +209,7 @@ export class TranscriptBuilder {
   private clear() {
     this.rows.length = 0
     this.turns.clear()
+    this.turnStartedAt.clear()
     this.rowIndex.clear()
     this.rowOfEventId.clear()
     this.rowsByKey.clear()
@@ -243,7 +246,10 @@ export class TranscriptBuilder {
     const block: Block = { turn, header, rows: [] }
     this.blocks.push(block)
     if (turnId !== null) this.blockOfTurn.set(turnId, block)
-    if (turnId !== null) this.turns.set(turnId, turn)
+    if (turnId !== null) {
+      this.turns.set(turnId, turn)
+      this.turnStartedAt.set(turnId, event.created_at)
+    }
     this.register(header, event.id)
     this.rowIndex.set(header.key, this.rows.length)
     this.rows.push(header)
@@ -544,11 +550,4 @@ export function rowFirstEventId(row: TranscriptRow): string {
     case 'event':
       return row.eventId
   }
-}
-
-/** When each turn began (its first event, turn.accepted), by turn id. */
-export function turnStarts(builder: TranscriptBuilder): ReadonlyMap<string, number> {
-  const starts = new Map<string, number>()
-  for (const [turnId, turn] of builder.turns) starts.set(turnId, turn.firstAt)
-  return starts
 }

@@ -46,7 +46,7 @@ test('the self-hosted journey reads as a conversation: prompt → write_file cla
   await expect(feed.getByRole('article', { name: /^Turn turn_/ }).getByText('completed')).toBeVisible()
   // The page is named after the session's first message.
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Write environment-check\.txt containing/)
-  await expect(page).toHaveTitle(/^Write environment-check\.txt containing .*… · Managed Agents Console$/)
+  await expect(page).toHaveTitle(/^Write environment-check\.txt containing .*… · Sessions · Managed Agents$/)
 
   // Reading a card: its output by kind and the worker's claim.
   await read.getByRole('button', { name: /read_file/ }).click()

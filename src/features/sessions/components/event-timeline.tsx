@@ -168,7 +168,12 @@ export function EventTimeline({
     const row = builder.rows[selectedRow]
     if (!row) return
     setActive((current) => (current?.key === row.key ? current : { key: row.key, index: selectedRow }))
-    if (hasFocus.current) wantsFocusAt.current = selectedRow
+    // Only while focus is still in the timeline (or fell to the page): a Tab that left it just
+    // before this selection rendered must not be pulled back.
+    const activeElement = document.activeElement
+    const isInside = activeElement !== null && scrollRef.current?.contains(activeElement) === true
+    const isLost = activeElement === null || activeElement === document.body
+    if (hasFocus.current && (isInside || isLost)) wantsFocusAt.current = selectedRow
   }, [builder, selectedRow])
   // After every render: move focus where a key asked, or put it back on the Tab stop if the
   // focused row just left the DOM (a filter, a collapse) and focus fell to the page.

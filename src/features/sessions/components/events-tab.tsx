@@ -99,7 +99,18 @@ export function EventsTab({ sessionId, log }: { sessionId: string; log: SessionE
 
   // Where j/k continue from: updated at once on each move, so key repeat outpaces no render.
   const cursorRow = useRef<number | null>(selectedRow)
+  // Rows j/k asked for that the address has not reached yet: a render of an earlier move in a
+  // quick burst must not pull the cursor back (the selection lives in the URL, updated in a
+  // transition).
+  const movesInFlight = useRef<number[]>([])
   useEffect(() => {
+    const moves = movesInFlight.current
+    const at = selectedRow === null ? -1 : moves.indexOf(selectedRow)
+    if (at >= 0 && at < moves.length - 1) {
+      moves.splice(0, at + 1)
+      return
+    }
+    movesInFlight.current = []
     cursorRow.current = selectedRow
   }, [selectedRow])
   const moveBy = useCallback(
@@ -110,6 +121,7 @@ export function EventsTab({ sessionId, log }: { sessionId: string; log: SessionE
         const row = rows[index]
         if (row?.kind === 'event') {
           cursorRow.current = index
+          movesInFlight.current.push(index)
           select(row.key)
           const event = log.store.at(row.index)
           const isInTimeline = document.activeElement?.closest('[data-timeline]') != null

@@ -49,6 +49,10 @@ describe('command palette', () => {
     await userEvent.keyboard('{Control>}k{/Control}')
     const again = await screen.findByRole('dialog', { name: 'Command palette' })
     await userEvent.type(within(again).getByRole('combobox'), 'create environment')
+    // Enter acts on the highlighted option, as a user presses it once the option shows.
+    await waitFor(() =>
+      expect(within(again).getByRole('option', { selected: true })).toHaveTextContent(/Create environment/),
+    )
     await userEvent.keyboard('{Enter}')
     expect(await screen.findByRole('dialog', { name: 'Create environment' })).toBeInTheDocument()
     expect(app.location.pathname).toBe('/environments')

@@ -88,7 +88,7 @@ describe('seeded sessions', () => {
     })
     const changed = session(backend, MORE_SESSIONS.environmentChanged).session
     expect(changed).toMatchObject({ environmentId: ENV.e2bDefault, environmentSource: 'changed' })
-    expect(changed.environmentChangedAt).toEqual(expect.any(Number))
+    expect(typeof changed.environmentChangedAt).toBe('number')
   })
 
   it('leaves buildActive suspended on a write_file that its active work item serves', () => {

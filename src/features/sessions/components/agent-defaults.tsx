@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { markInvisibleCharacters } from '@/lib/invisible-characters'
-import { environmentTypeLabel } from '../models/environment-type-label'
+import { environmentWithType } from '../models/environment-type-label'
 import { agentDefinitionQuery } from '@/data/agents/queries'
 import { environmentQuery } from '@/data/environments/queries'
 import { memoryStoresQuery } from '@/data/memory-stores/queries'
@@ -62,12 +61,7 @@ export function AgentDefaults({
         <dd data-testid="inherited-environment">
           {defaultEnvironmentId ? (
             <>
-              {environment
-                ? t('sessions.environmentWithType', {
-                    name: markInvisibleCharacters(environment.name),
-                    type: environmentTypeLabel(environment.type),
-                  })
-                : defaultEnvironmentId}{' '}
+              {environment ? environmentWithType(environment) : defaultEnvironmentId}{' '}
               <span className="font-mono text-xs text-muted-foreground">{defaultEnvironmentId}</span>
             </>
           ) : (

@@ -1,6 +1,5 @@
 import { useState } from 'react'
-import { markInvisibleCharacters } from '@/lib/invisible-characters'
-import { environmentTypeLabel } from '../models/environment-type-label'
+import { environmentWithType } from '../models/environment-type-label'
 import { useChangeSessionEnvironment } from '@/data/sessions/mutations'
 import { useSessionOriginsStore } from '../stores/session-origins-store'
 import type { Environment } from '@/data/environments/types'
@@ -64,10 +63,7 @@ export function ChangeEnvironment({
               <option value="">{t('sessions.choose')}</option>
               {options.map((environment) => (
                 <option key={environment.id} value={environment.id}>
-                  {t('sessions.environmentWithType', {
-                    name: markInvisibleCharacters(environment.name),
-                    type: environmentTypeLabel(environment.type),
-                  })}
+                  {environmentWithType(environment)}
                 </option>
               ))}
             </Select>

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { environmentTypeLabel } from '../models/environment-type-label'
+import { environmentWithType } from '../models/environment-type-label'
 import { AgentDefaults } from './agent-defaults'
 import { WorkerAvailabilityNotice } from './worker-availability-notice'
 import { markInvisibleCharacters } from '@/lib/invisible-characters'
@@ -219,10 +219,7 @@ function CreateSessionForm({ initialAgentId, onCancel }: { initialAgentId: strin
                 <option value="">{t('sessions.choose')}</option>
                 {(environments.data ?? []).map((environment) => (
                   <option key={environment.id} value={environment.id}>
-                    {t('sessions.environmentWithType', {
-                      name: markInvisibleCharacters(environment.name),
-                      type: environmentTypeLabel(environment.type),
-                    })}
+                    {environmentWithType(environment)}
                   </option>
                 ))}
               </Select>

@@ -42,7 +42,7 @@ describe('archiving or deleting a session (the server does not check what runs, 
       `POST /api/v1/agent-sessions/${SESSION.buildActive}/turns/${turnId}/cancel`,
       `POST /api/v1/agent-sessions/${SESSION.buildActive}/archive`,
     ])
-    expect(app.backend.db.sessions.get(SESSION.buildActive)?.session.archivedAt).toEqual(expect.any(Number))
+    expect(typeof app.backend.db.sessions.get(SESSION.buildActive)?.session.archivedAt).toBe('number')
   })
 
   it('waits for a running turn to finish, then deletes', async () => {
@@ -80,6 +80,6 @@ describe('archiving or deleting a session (the server does not check what runs, 
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Archive' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(posts).toEqual([`POST /api/v1/agent-sessions/${SESSION.buildDone}/archive`])
-    expect(app.backend.db.sessions.get(SESSION.buildDone)?.session.archivedAt).toEqual(expect.any(Number))
+    expect(typeof app.backend.db.sessions.get(SESSION.buildDone)?.session.archivedAt).toBe('number')
   })
 })

@@ -1,15 +1,12 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { Link } from 'react-router'
-import { ClaimTimeline } from './claim-timeline'
 import { StatusBadge } from './status-badge'
-import { ToolIo } from './tool-io'
+import { ToolOutput } from './tool-output'
 import type { ToolClaim } from '../models/join-tool-claims'
-import { maskSecrets, maskSecretsInText } from '../models/mask-secrets'
 import { statusLabel } from '../models/status-label'
 import type { ToolRecord } from '../models/tool-records'
 import { VisibleText } from '@/components/text/visible-text'
 import { Badge } from '@/components/ui/badge'
-import { Button } from '@/components/ui/button'
 import { useT } from '@/i18n'
 import { cn } from '@/lib/cn'
 import { formatDuration } from '@/lib/format-duration'
@@ -25,12 +22,10 @@ type ToolRecordCardProps = {
 /** One tool call: what it was asked, what it returned, where it ran and which worker claimed it. */
 export function ToolRecordCard({ record, claim, environmentLabel, isSelected = false }: ToolRecordCardProps) {
   const { t } = useT('sessions')
-  const [isRevealed, setIsRevealed] = useState(false)
   const ref = useRef<HTMLElement>(null)
   useEffect(() => {
     if (isSelected) ref.current?.scrollIntoView({ block: 'start' })
   }, [isSelected])
-  const secretCount = maskSecrets(record.input ?? {}).count + maskSecretsInText(record.output).count
   const duration =
     record.requestedAt !== null && record.completedAt !== null
       ? formatDuration(record.completedAt - record.requestedAt)
@@ -77,19 +72,7 @@ export function ToolRecordCard({ record, claim, environmentLabel, isSelected = f
           {claim.workDir ? <span className="block text-muted-foreground">{claim.workDir}</span> : null}
         </dd>
       </dl>
-      {secretCount > 0 ? (
-        <Button
-          size="sm"
-          variant="ghost"
-          className="self-start"
-          aria-pressed={isRevealed}
-          onClick={() => setIsRevealed((v) => !v)}
-        >
-          {isRevealed ? t('sessions.secrets.hide') : t('sessions.secrets.reveal', { count: secretCount })}
-        </Button>
-      ) : null}
-      <ToolIo record={record} isRevealed={isRevealed} />
-      <ClaimTimeline steps={claim.steps} />
+      <ToolOutput record={record} steps={claim.steps} />
     </article>
   )
 }

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { markInvisibleCharacters } from '@/lib/invisible-characters'
-import { environmentTypeLabel } from '../models/environment-type-label'
+import { environmentWithType } from '../models/environment-type-label'
 import { ToolRecordCard } from './tool-record-card'
 import { eventTurnId } from '@/data/sessions/event-data'
 import { environmentQuery } from '@/data/environments/queries'
@@ -53,10 +52,7 @@ export function ToolsTab({ session, log }: { session: Session; log: SessionEvent
     return <EmptyState title={t('sessions.tools.emptyTitle')}>{t('sessions.tools.emptyBody')}</EmptyState>
   }
   const environmentLabel = environment.data
-    ? t('sessions.environmentWithType', {
-        name: markInvisibleCharacters(environment.data.name),
-        type: environmentTypeLabel(environment.data.type),
-      })
+    ? environmentWithType(environment.data)
     : (environmentId ?? t('sessions.none'))
   const selectedIndex = selectedKey === null ? -1 : records.findIndex((record) => record.key === selectedKey)
   const visible = Math.max(shown, selectedIndex + 1)

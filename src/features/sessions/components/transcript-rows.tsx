@@ -1,12 +1,11 @@
-import { createContext, memo, use, useState, type ReactNode } from 'react'
+import { createContext, memo, use, type ReactNode } from 'react'
 import { Link } from 'react-router'
-import { ClaimTimeline } from './claim-timeline'
 import { ActionCard } from './required-actions'
 import { StatusBadge } from './status-badge'
-import { ToolIo } from './tool-io'
+import { ToolOutput } from './tool-output'
 import type { PublicEvent } from '../models/event-store'
 import { joinToolClaim, type ClaimContext } from '../models/join-tool-claims'
-import { maskSecrets, maskSecretsInText } from '../models/mask-secrets'
+import { maskSecretsInText } from '../models/mask-secrets'
 import { statusLabel } from '../models/status-label'
 import { summarizeEvent } from '../models/summarize-event'
 import { toolInputSummary } from '../models/tool-input-summary'
@@ -165,7 +164,6 @@ function ToolCard({
 }) {
   const { t } = useT('sessions', 'sessions:transcript')
   const scope = useScope()
-  const [isRevealed, setIsRevealed] = useState(false)
   const claim = joinToolClaim(record, scope.claims)
   const duration = toolDuration(record)
   const summary = toolInputSummary(record.name, record.input)
@@ -177,7 +175,6 @@ function ToolCard({
       : scope.claims.isSelfHosted
         ? t('sessions.transcript.noWorkItem')
         : t('sessions.transcript.inBackend')
-  const secretCount = maskSecrets(record.input ?? {}).count + maskSecretsInText(record.output).count
   const panelId = `transcript-tool-${record.key.replace(/[^\w-]/g, '_')}`
   return (
     <article
@@ -234,19 +231,7 @@ function ToolCard({
               </Link>
             ) : null}
           </nav>
-          {secretCount > 0 ? (
-            <Button
-              size="sm"
-              variant="ghost"
-              className="self-start"
-              aria-pressed={isRevealed}
-              onClick={() => setIsRevealed((value) => !value)}
-            >
-              {isRevealed ? t('sessions.secrets.hide') : t('sessions.secrets.reveal', { count: secretCount })}
-            </Button>
-          ) : null}
-          <ToolIo record={record} isRevealed={isRevealed} />
-          <ClaimTimeline steps={claim.steps} />
+          <ToolOutput record={record} steps={claim.steps} />
         </div>
       ) : null}
     </article>

@@ -10,7 +10,7 @@ import type { SessionEventLog } from '../hooks/use-session-event-log'
 import { useTranscript } from '../hooks/use-transcript'
 import { rowFirstEventId } from '../models/transcript-builder'
 import { useSessionTitle } from '@/data/sessions/session-title'
-import { environmentTypeLabel } from '../models/environment-type-label'
+import { environmentWithType } from '../models/environment-type-label'
 import { maskSecrets } from '../models/mask-secrets'
 import { transcriptToMarkdown } from '../models/transcript-markdown'
 import { Button } from '@/components/ui/button'
@@ -19,7 +19,6 @@ import { Notice } from '@/components/ui/notice'
 import { LoadingState } from '@/components/ui/states'
 import { useT } from '@/i18n'
 import { downloadText } from '@/lib/download'
-import { markInvisibleCharacters } from '@/lib/invisible-characters'
 
 /** Blocks wanted below a permalinked entry before scrolling to it, so it can sit mid-view. */
 const NEIGHBOUR_ROWS = 12
@@ -79,10 +78,7 @@ export function TranscriptTab({ session, log, canWrite, hasDiagnosis }: Transcri
   )
 
   const environmentLabel = environment.data
-    ? t('sessions.environmentWithType', {
-        name: markInvisibleCharacters(environment.data.name),
-        type: environmentTypeLabel(environment.data.type),
-      })
+    ? environmentWithType(environment.data)
     : (environmentId ?? t('sessions.none'))
   const workItems = work.data
   const scope = useMemo<TranscriptScope>(

@@ -30,6 +30,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          isolate: false,
           include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'e2e/**/*.test.ts', 'deploy/**/*.test.ts'],
         },
       },

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { message, messagePattern, type Language } from './catalog'
-import { expect, test } from './fixtures'
+import { axeViolations, expect, test } from './fixtures'
 import { SEEDED } from './sessions-api'
 
 /**
@@ -334,14 +334,14 @@ for (const route of ROUTES) {
             await checkA11y(page, `${route.name}: ${state} (${theme}, ${language})`)
           },
         }
-        await login('alice')
+        // Signed in straight onto the route, then the header's own controls choose the language and
+        // the theme there (one page load per test).
+        await login('alice', route.path === '/login' ? '/environments' : route.path)
         await chooseLanguage(page, language)
         await chooseTheme(walk)
         if (route.path === '/login') {
           await page.getByRole('button', { name: walk.text('identity.userMenu.signOut') }).click()
           await expect(page).toHaveURL(/\/login/)
-        } else if (route.path !== '/environments') {
-          await page.goto(route.path)
         }
         await route.ready(walk)
         await expect(page.locator('html')).toHaveAttribute('lang', language)
@@ -359,6 +359,17 @@ for (const route of ROUTES) {
     }
   }
 }
+
+test('the audit reports violations: an unnamed button, faint text and a missing language', async ({
+  page,
+}) => {
+  await page.setContent(
+    '<!doctype html><title>probe</title><main><h1>Probe</h1><button></button>' +
+      '<p style="color:#ccc;background:#fff">faint</p></main>',
+  )
+  const violations = (await axeViolations(page)).map((line) => line.split(' ')[0])
+  expect(violations).toEqual(expect.arrayContaining(['button-name', 'color-contrast', 'html-has-lang']))
+})
 
 test('with reduced motion the spinner and the pulsing dot stand still', async ({ page, login }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' })

@@ -164,7 +164,10 @@ test('self-hosted journey by keyboard alone: environment → default → session
 
   // The event log (Transcript → Waterfall → Events by arrow keys in the tab list).
   await tabTo(page, page.getByRole('tab', { name: 'Transcript' }), { backwards: true })
+  // Each press is read off the screen before the next, as a keyboard user does; presses that come
+  // faster than a panel renders are the Tabs component test's case.
   await page.keyboard.press('ArrowRight')
+  await expect(page.getByRole('tab', { name: 'Waterfall' })).toHaveAttribute('aria-selected', 'true')
   await page.keyboard.press('ArrowRight')
   await expect(page.getByRole('tab', { name: 'Events' })).toHaveAttribute('aria-selected', 'true')
   const timeline = page.getByRole('list', { name: 'Session events' })

@@ -1,16 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { axeViolations, expect, test } from './fixtures'
 import { callApi, SEEDED } from './sessions-api'
-
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']
-
-async function axeOn(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).include(selector).analyze()
-  return results.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  )
-}
 
 test('the self-hosted journey reads as a conversation: prompt → write_file claimed by the worker → read_file → answer', async ({
   page,
@@ -84,10 +73,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await login('alice', `/sessions/${SEEDED.buildDone}?tab=waterfall`)
     const waterfall = page.getByRole('group', { name: 'Waterfall' })
     await expect(waterfall.getByRole('button').first()).toBeVisible()
-    expect(await axeOn(page, '[data-testid="waterfall"]'), `axe on the waterfall (${colorScheme})`).toEqual(
-      [],
-    )
-    expect(await axeOn(page, '[role="feed"], [data-testid="waterfall"]')).toEqual([])
+    expect(
+      await axeViolations(page, '[data-testid="waterfall"]'),
+      `axe on the waterfall (${colorScheme})`,
+    ).toEqual([])
+    expect(await axeViolations(page, '[role="feed"], [data-testid="waterfall"]')).toEqual([])
 
     const first = waterfall.getByRole('button').first()
     await first.focus()
@@ -117,6 +107,6 @@ test('the transcript is axe-clean in both themes', async ({ page, login }) => {
       .getByRole('button')
       .first()
       .click()
-    expect(await axeOn(page, '[role="feed"]'), `axe on the transcript (${colorScheme})`).toEqual([])
+    expect(await axeViolations(page, '[role="feed"]'), `axe on the transcript (${colorScheme})`).toEqual([])
   }
 })

@@ -86,13 +86,17 @@ describe('TimelineBuilder', () => {
     expect(collapsed.matchCount).toBe(12)
   })
 
-  it('keeps up with 100,000 events', () => {
+  // How fast this is in the browser is `session_100k_filter_ms` in `npm run bench`; here, that a
+  // filtered log of 100,000 events keeps every match and nothing else.
+  it('filters 100,000 events to exactly the matches, each once', () => {
     const events: PublicEvent[] = []
     for (let turn = 0; events.length < 100_000; turn += 1) events.push(...turnEvents(`t${turn}`, `x${turn}`))
     const builder = new TimelineBuilder(parseEventFilter(new URLSearchParams('q=write_file')), new Set())
-    const started = performance.now()
     builder.sync(events)
-    expect(performance.now() - started).toBeLessThan(1500)
-    expect(builder.rowOfEvent.size).toBeGreaterThan(0)
+    const shown = builder.rows.flatMap((row) => (row.kind === 'event' ? [events[row.index]!] : []))
+    const matching = events.filter((candidate) => candidate.type.startsWith('tool.'))
+    expect(shown.length).toBe(matching.length)
+    expect(new Set(shown.map((shownEvent) => shownEvent.id)).size).toBe(matching.length)
+    expect(shown.every((shownEvent) => shownEvent.type.startsWith('tool.'))).toBe(true)
   })
 })

@@ -6,6 +6,7 @@ import {
   isMockServiceWorker,
   isServiceWorkerUpdateRace,
 } from './page-problems'
+import { message } from './catalog'
 import { consoleOrigin, mockServerOrigin } from './servers'
 
 export type DemoUser = 'admin' | 'alice' | 'bob'
@@ -133,7 +134,15 @@ export const test = base.extend<Fixtures>({
         sessionStorage.setItem('asc.auth', JSON.stringify(signedIn))
       }, auth)
       await page.goto(next)
-      await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
+      // In whichever language the console last chose in this browser.
+      const signOut = ['en', 'zh-CN'] as const
+      await expect(
+        page.getByRole('button', {
+          name: new RegExp(
+            `^(${signOut.map((language) => message(language, 'identity.userMenu.signOut')).join('|')})$`,
+          ),
+        }),
+      ).toBeVisible()
       await expect(page).toHaveURL(new RegExp(`${next.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))
     })
   },

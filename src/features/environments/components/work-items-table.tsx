@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
 import type { Takeover } from '@/data/work/claim-takeovers'
 import { workItemsQuery } from '@/data/work/queries'
 import { isStaleClaim } from '@/data/work/worker-presence'
+import { useEnvironmentSessionTitles } from '../hooks/use-session-titles'
 import { isWorkItemStatus, WORK_ITEM_STATUSES, workItemStatusLabel } from '../models/work-types'
 import { Badge } from '@/components/ui/badge'
 import { Field } from '@/components/ui/field'
 import { Select } from '@/components/ui/input'
+import { ResourceName } from '@/components/ui/resource-name'
 import { QueryErrorState } from '@/components/ui/query-error-state'
 import { EmptyState, Spinner } from '@/components/ui/states'
 import { useT } from '@/i18n'
@@ -39,6 +41,10 @@ export function WorkItemsTable({
   const raw = params.get('state') ?? ''
   const state = isWorkItemStatus(raw) ? raw : null
   const query = useQuery(workItemsQuery(environmentId, state))
+  const sessionTitle = useEnvironmentSessionTitles(
+    environmentId,
+    (query.data ?? []).map((item) => item.sessionId),
+  )
 
   let body
   if (query.isError)
@@ -97,13 +103,12 @@ export function WorkItemsTable({
                   <Badge tone={tones[item.status]}>{workItemStatusLabel(item.status)}</Badge>
                   <div className="font-mono text-xs text-muted-foreground">{item.id}</div>
                 </td>
-                <td className="px-3 py-2">
-                  <Link
-                    className="font-mono text-xs text-primary hover:underline"
+                <td className="max-w-xs px-3 py-2 text-xs">
+                  <ResourceName
+                    name={sessionTitle(item.sessionId)}
+                    id={item.sessionId}
                     to={`/sessions/${encodeURIComponent(item.sessionId)}`}
-                  >
-                    {item.sessionId}
-                  </Link>
+                  />
                 </td>
                 <td className="px-3 py-2 font-mono text-xs">
                   {item.claimedBy ?? (

@@ -54,6 +54,25 @@ test('the self-hosted journey reads as a conversation: prompt → write_file cla
   await expect(read.getByRole('list', { name: 'Claim timeline' })).toContainText(
     /Claimed by worker worker-[ab]/,
   )
+
+  // The card's work item opens on the environment's Workers tab, in view and marked.
+  const workLink = read.getByRole('link', { name: /^Work item work_/ })
+  const workId = ((await workLink.textContent()) ?? '').replace(/^Work item /, '')
+  await workLink.click()
+  await expect(page).toHaveURL(
+    new RegExp(`/environments/${SEEDED.buildWorkers}\\?tab=workers&work=${workId}$`),
+  )
+  const marked = page.getByRole('table', { name: 'Work items' }).locator('tr[aria-current="true"]')
+  await expect(marked).toHaveCount(1)
+  await expect(marked).toContainText(workId)
+  await expect(marked).toContainText('Linked')
+  await expect(marked).toBeInViewport()
+  // Its session by title, the id beside it; the item is done, and the page says so.
+  await expect(marked.getByRole('link', { name: /^Write environment-check\.txt containing/ })).toBeVisible()
+  await expect(marked).toContainText(sessionId)
+  await expect(
+    page.getByText(`Work item ${workId} has finished (stopped): no worker holds it any more.`),
+  ).toBeVisible()
 })
 
 test('a waterfall bar opens its entry in the transcript and the event log, and the link survives a reload', async ({

@@ -65,6 +65,59 @@ describe('environment detail', () => {
     expect(screen.getByRole('heading', { name: 'Run your worker' })).toBeInTheDocument()
   })
 
+  it('brings the work item a link names into view and marks it, from the URL', async () => {
+    const scrolled: Element[] = []
+    const spy = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this)
+    })
+    try {
+      await open(`/environments/${ENV.buildWorkers}?tab=workers&work=work_buildactive01`)
+      const table = await screen.findByRole('table', { name: 'Work items' })
+      const row = within(table).getByText('work_buildactive01').closest('tr') as HTMLElement
+      expect(row).toHaveAttribute('aria-current', 'true')
+      expect(within(row).getByText('Linked')).toBeInTheDocument()
+      await waitFor(() => expect(scrolled).toContain(row))
+      // Only that one is marked.
+      expect(table.querySelectorAll('[aria-current="true"]')).toHaveLength(1)
+    } finally {
+      spy.mockRestore()
+    }
+  })
+
+  it('says so when the linked work item has finished, is filtered out or is not listed', async () => {
+    const user = userEvent.setup()
+    const app = await open(`/environments/${ENV.buildWorkers}?tab=workers&work=work_builddone0000`)
+    expect(
+      await screen.findByText(
+        'Work item work_builddone0000 has finished (stopped): no worker holds it any more.',
+      ),
+    ).toBeInTheDocument()
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'active')
+    expect(
+      await screen.findByText('Work item work_builddone0000 is not among the active work items.'),
+    ).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Show all statuses' }))
+    await waitFor(() => expect(new URLSearchParams(app.location.search).get('state')).toBeNull())
+    expect(new URLSearchParams(app.location.search).get('work')).toBe('work_builddone0000')
+    const table = await screen.findByRole('table', { name: 'Work items' })
+    expect(within(table).getByText('work_builddone0000').closest('tr')).toHaveAttribute(
+      'aria-current',
+      'true',
+    )
+  })
+
+  it('says the linked work item is not listed rather than showing nothing', async () => {
+    await open(`/environments/${ENV.buildWorkers}?tab=workers&work=work_gone`)
+    expect(
+      await screen.findByText(
+        'Work item work_gone is not in this list. It may belong to another environment, or the server no longer lists it.',
+      ),
+    ).toBeInTheDocument()
+    const table = await screen.findByRole('table', { name: 'Work items' })
+    expect(table.querySelector('[aria-current]')).toBeNull()
+  })
+
   it('diagnoses queued work with no worker online', async () => {
     await open(`/environments/${ENV.labBox}?tab=workers`)
     const diagnosis = await screen.findByText('No worker online')

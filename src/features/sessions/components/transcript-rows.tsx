@@ -147,7 +147,7 @@ export function toolLinks(record: ToolRecord, environmentId: string | null, work
     events: `?tab=events&event=${encodeURIComponent(record.firstEventId)}`,
     work:
       environmentId !== null && workId !== null
-        ? `/environments/${encodeURIComponent(environmentId)}?tab=workers#work-${encodeURIComponent(workId)}`
+        ? `/environments/${encodeURIComponent(environmentId)}?tab=workers&work=${encodeURIComponent(workId)}`
         : null,
     workers: environmentId !== null ? `/environments/${encodeURIComponent(environmentId)}?tab=workers` : null,
   }

@@ -57,6 +57,11 @@ describe('transcript tab', () => {
       'href',
       expect.stringContaining('tab=events&event='),
     )
+    // The work item travels in the URL, so the Workers tab can bring it into view (a permalink).
+    expect(within(card).getByRole('link', { name: /^Work item work_/ })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/environments\/env_buildworkers01\?tab=workers&work=work_\w+$/),
+    )
     expect(within(card).getByRole('link', { name: 'Environment workers' })).toHaveAttribute(
       'href',
       expect.stringMatching(/^\/environments\/.+\?tab=workers$/),

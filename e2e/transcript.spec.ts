@@ -101,6 +101,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await login('alice', `/sessions/${SEEDED.buildDone}?tab=waterfall`)
     const waterfall = page.getByRole('group', { name: 'Waterfall' })
     await expect(waterfall.getByRole('button').first()).toBeVisible()
+    // The worker's claim and its posted result are marked on each self-hosted wait.
+    await expect(waterfall.getByRole('img', { name: /^Claimed by worker-[ab] / }).first()).toBeVisible()
+    await expect(
+      waterfall.getByRole('img', { name: /^Result posted by worker-[ab], / }).first(),
+    ).toBeVisible()
     expect(await axeOn(page, '[data-testid="waterfall"]'), `axe on the waterfall (${colorScheme})`).toEqual(
       [],
     )
@@ -117,6 +122,15 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.keyboard.press('Shift+ArrowRight')
     await page.keyboard.press('End')
     await expect(waterfall.locator('button:focus-visible')).toHaveAttribute('aria-label', /^(Tool|Waiting)/)
+    // A wait reached with the keys says its marks.
+    await page.keyboard.press('ArrowLeft')
+    await page.keyboard.press('End')
+    const waits = waterfall.getByRole('button', { name: /^Waiting for a worker / })
+    await waits.last().focus()
+    await expect(waits.last()).toHaveAttribute(
+      'aria-label',
+      /Claimed by worker-[ab] .*\. Result posted by worker-[ab], /,
+    )
     await page.keyboard.press('Enter')
     await expect(page).toHaveURL(/tab=transcript&entry=tool/)
   })

@@ -122,15 +122,15 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.keyboard.press('Shift+ArrowRight')
     await page.keyboard.press('End')
     await expect(waterfall.locator('button:focus-visible')).toHaveAttribute('aria-label', /^(Tool|Waiting)/)
-    // A wait reached with the keys says its marks.
-    await page.keyboard.press('ArrowLeft')
-    await page.keyboard.press('End')
-    const waits = waterfall.getByRole('button', { name: /^Waiting for a worker / })
-    await waits.last().focus()
-    await expect(waits.last()).toHaveAttribute(
+    // A wait says its marks, to the keys and in its tooltip.
+    const wait = waterfall.getByRole('button', { name: /^Waiting for a worker / }).last()
+    await wait.focus()
+    await expect(wait).toHaveAttribute(
       'aria-label',
       /Claimed by worker-[ab] .*\. Result posted by worker-[ab], /,
     )
+    await expect(wait).toHaveAttribute('title', /Result posted by worker-[ab], /)
+    await page.keyboard.press('End')
     await page.keyboard.press('Enter')
     await expect(page).toHaveURL(/tab=transcript&entry=tool/)
   })

@@ -315,7 +315,8 @@ export function WaterfallTab({ session, log }: { session: Session; log: SessionE
                                   title={markText}
                                   data-mark={mark.kind}
                                   className={cn(
-                                    'absolute',
+                                    // The bars stay what the pointer presses; their tooltip names the marks.
+                                    'pointer-events-none absolute',
                                     mark.kind === 'result'
                                       ? RESULT_TICK
                                       : mark.until !== null

@@ -37,7 +37,13 @@ const LINKED_WORK_PARAM = 'work'
 function linkedWorkId(params: URLSearchParams, hash: string): string | null {
   const asked = params.get(LINKED_WORK_PARAM)
   if (asked) return asked
-  return hash.startsWith('#work-') ? decodeURIComponent(hash.slice('#work-'.length)) || null : null
+  if (!hash.startsWith('#work-')) return null
+  try {
+    return decodeURIComponent(hash.slice('#work-'.length)) || null
+  } catch {
+    // A malformed escape in a hand-edited link names no item.
+    return null
+  }
 }
 
 /**

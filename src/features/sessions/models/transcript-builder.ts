@@ -513,7 +513,8 @@ export class TranscriptBuilder {
   }
 
   private addError(block: Block, event: PublicEvent) {
-    const turnId = eventTurnId(event)
+    // Upstream's session.error names no turn: it belongs to the turn whose block it falls in.
+    const turnId = eventTurnId(event) ?? block.turn.turnId
     const { data } = event
     // Upstream's runner nests its detail: session.error {error: {type, code, message, retry_status}}.
     const detail = isRecord(data.error) ? data.error : {}

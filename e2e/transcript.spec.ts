@@ -43,6 +43,23 @@ test('the self-hosted journey reads as a conversation: prompt → write_file cla
   await expect(read.getByRole('list', { name: 'Claim timeline' })).toContainText(
     /Claimed by worker worker-[ab]/,
   )
+
+  // The card's work item opens on the environment's Workers tab, in view and marked.
+  const workLink = read.getByRole('link', { name: /^Work item work_/ })
+  const workId = ((await workLink.textContent()) ?? '').replace(/^Work item /, '')
+  await workLink.click()
+  await expect(page).toHaveURL(
+    new RegExp(`/environments/${SEEDED.buildWorkers}\\?tab=workers&work=${workId}$`),
+  )
+  const marked = page.getByRole('table', { name: 'Work items' }).locator('tr[aria-current="true"]')
+  await expect(marked).toHaveCount(1)
+  await expect(marked).toContainText(workId)
+  await expect(marked).toContainText('Linked')
+  await expect(marked).toBeInViewport()
+  // Its session by title, the id beside it, and the worker that holds the claim.
+  await expect(marked.getByRole('link', { name: /^Write environment-check\.txt containing/ })).toBeVisible()
+  await expect(marked).toContainText(sessionId)
+  await expect(marked).toContainText(/worker-[ab]/)
 })
 
 test('a waterfall bar opens its entry in the transcript and the event log, and the link survives a reload', async ({
@@ -73,6 +90,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await login('alice', `/sessions/${SEEDED.buildDone}?tab=waterfall`)
     const waterfall = page.getByRole('group', { name: 'Waterfall' })
     await expect(waterfall.getByRole('button').first()).toBeVisible()
+    // The worker's claim and its posted result are marked on each self-hosted wait.
+    await expect(waterfall.getByRole('img', { name: /^Claimed by worker-[ab] / }).first()).toBeVisible()
+    await expect(
+      waterfall.getByRole('img', { name: /^Result posted by worker-[ab], / }).first(),
+    ).toBeVisible()
     expect(
       await axeViolations(page, '[data-testid="waterfall"]'),
       `axe on the waterfall (${colorScheme})`,
@@ -90,6 +112,15 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.keyboard.press('Shift+ArrowRight')
     await page.keyboard.press('End')
     await expect(waterfall.locator('button:focus-visible')).toHaveAttribute('aria-label', /^(Tool|Waiting)/)
+    // A wait says its marks, to the keys and in its tooltip.
+    const wait = waterfall.getByRole('button', { name: /^Waiting for a worker / }).last()
+    await wait.focus()
+    await expect(wait).toHaveAttribute(
+      'aria-label',
+      /Claimed by worker-[ab] .*\. Result posted by worker-[ab], /,
+    )
+    await expect(wait).toHaveAttribute('title', /Result posted by worker-[ab], /)
+    await page.keyboard.press('End')
     await page.keyboard.press('Enter')
     await expect(page).toHaveURL(/tab=transcript&entry=tool/)
   })

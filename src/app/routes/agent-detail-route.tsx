@@ -2,7 +2,9 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { useDocumentTitle } from '../use-document-title'
 import { VisibleText } from '@/components/text/visible-text'
+import { HeaderActions } from '@/components/layout/header-actions'
 import { PageHeader } from '@/components/layout/page-header'
+import { buttonVariants } from '@/components/ui/button'
 import { Badge } from '@/components/ui/badge'
 import { PanelErrorBoundary } from '@/components/ui/panel-error-boundary'
 import { TabPanel, Tabs, type TabItem } from '@/components/ui/tabs'
@@ -63,6 +65,8 @@ export default function AgentDetailRoute() {
   const agents = useQuery(agentListQuery('all'))
   const agent = agents.data?.find((candidate) => candidate.id === agentId)
   const readOnlyReason = useReadOnlyReason(agentId, agent?.status === 'archived')
+  const roles = useAuthStore((state) => state.user?.roles ?? [])
+  const canStartSession = canWriteResources(roles) && agent !== undefined && agent.status !== 'archived'
 
   const showTab = (next: AgentTab) =>
     setParams(
@@ -92,6 +96,22 @@ export default function AgentDetailRoute() {
               {t('app.agentDetail.allAgents')}
             </Link>
           </span>
+        }
+        actions={
+          // One primary action: start a session with this agent. Its definition and defaults are
+          // edited in the tabs, and the catalog API the console speaks has no archive or delete.
+          canStartSession ? (
+            <HeaderActions
+              primary={
+                <Link
+                  className={buttonVariants({ variant: 'primary' })}
+                  to={`/sessions?new=1&agentId=${encodeURIComponent(agentId)}`}
+                >
+                  {t('app.agentDetail.newSession')}
+                </Link>
+              }
+            />
+          ) : null
         }
       />
       <div className="flex flex-col p-6">

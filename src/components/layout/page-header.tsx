@@ -10,7 +10,10 @@ export function PageHeader({
   actions?: ReactNode
 }) {
   return (
-    <div className="flex flex-wrap items-start justify-between gap-4 border-b border-border px-6 py-5">
+    <div
+      data-slot="page-header"
+      className="flex flex-wrap items-start justify-between gap-4 border-b border-border px-6 py-5"
+    >
       <div className="min-w-0">
         <h1 className="text-xl font-semibold break-words">{title}</h1>
         {description ? <p className="mt-1 text-sm text-muted-foreground">{description}</p> : null}

@@ -105,3 +105,23 @@ export function lastActivityOf(session: Session): number {
 export function byLastActivity(a: Session, b: Session): number {
   return lastActivityOf(b) - lastActivityOf(a)
 }
+
+/**
+ * Titles of the sessions a screen names by id only (work items, claims), read from a list of
+ * sessions the screen already has rather than one request per id: only the ids found in that list
+ * get a title (at most `max` first-message reads, as for a list page); the rest stay ids, which
+ * is what the server lets the caller see of other users' sessions (C4).
+ */
+export function useSessionTitlesFor(
+  sessionIds: readonly string[],
+  sessions: readonly Session[] | undefined,
+  options: { enabled?: boolean; max?: number } = {},
+): (sessionId: string) => string | null {
+  const wanted = new Set(sessionIds)
+  const named = (sessions ?? []).filter((session) => wanted.has(session.id))
+  const titles = useSessionTitles(named, options)
+  return (sessionId) => {
+    const title = titles.get(sessionId)
+    return title && title.source !== 'id' ? title.text : null
+  }
+}

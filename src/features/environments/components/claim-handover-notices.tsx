@@ -1,15 +1,29 @@
 import { Link } from 'react-router'
 import type { Takeover } from '@/data/work/claim-takeovers'
 import type { WorkItem } from '@/data/work/types'
+import { VisibleText } from '@/components/text/visible-text'
 import { Notice } from '@/components/ui/notice'
 import { RichText, useT } from '@/i18n'
 import { formatDuration } from '@/lib/format-duration'
 
-const sessionLink = (sessionId: string) => (
-  <Link className="font-mono text-primary hover:underline" to={`/sessions/${encodeURIComponent(sessionId)}`}>
-    {sessionId}
-  </Link>
-)
+/** In a sentence: the session's title as the link, its id beside it (the id alone until a title is known). */
+function SessionLink({ sessionId, title }: { sessionId: string; title: string | null }) {
+  const to = `/sessions/${encodeURIComponent(sessionId)}`
+  if (title === null)
+    return (
+      <Link className="font-mono text-primary hover:underline" to={to}>
+        {sessionId}
+      </Link>
+    )
+  return (
+    <>
+      <Link className="text-primary hover:underline" to={to}>
+        <VisibleText text={title} />
+      </Link>{' '}
+      <code className="font-mono text-xs text-muted-foreground">({sessionId})</code>
+    </>
+  )
+}
 
 /**
  * Claims changing hands (api-notes C13): a claim with no heartbeat for 60 s goes to the next
@@ -20,10 +34,13 @@ export function ClaimHandoverNotices({
   takeovers,
   staleClaims,
   now,
+  sessionTitle,
 }: {
   takeovers: readonly Takeover[]
   staleClaims: readonly WorkItem[]
   now: number
+  /** What to call a session; null shows its id. */
+  sessionTitle: (sessionId: string) => string | null
 }) {
   const { t } = useT('environments')
   if (takeovers.length === 0 && staleClaims.length === 0) return null
@@ -38,7 +55,7 @@ export function ClaimHandoverNotices({
                   id="environments.handover.stale"
                   values={{
                     worker: <code className="font-mono">{item.claimedBy}</code>,
-                    session: sessionLink(item.sessionId),
+                    session: <SessionLink sessionId={item.sessionId} title={sessionTitle(item.sessionId)} />,
                     silent: formatDuration(Math.max(0, now - item.updatedAt)),
                   }}
                 />
@@ -57,7 +74,9 @@ export function ClaimHandoverNotices({
                   values={{
                     to: <code className="font-mono">{takeover.to}</code>,
                     from: <code className="font-mono">{takeover.from}</code>,
-                    session: sessionLink(takeover.sessionId),
+                    session: (
+                      <SessionLink sessionId={takeover.sessionId} title={sessionTitle(takeover.sessionId)} />
+                    ),
                   }}
                 />
               </li>

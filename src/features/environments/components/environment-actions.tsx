@@ -3,6 +3,7 @@ import { ArchiveEnvironmentAction } from './archive-environment-action'
 import { DeleteEnvironmentAction } from './delete-environment-action'
 import { RotateKeyAction } from './rotate-key-action'
 import type { Environment } from '../models/environment-types'
+import { HeaderActions } from '@/components/layout/header-actions'
 import { buttonVariants } from '@/components/ui/button'
 import { useT } from '@/i18n'
 
@@ -18,27 +19,29 @@ export function EnvironmentActions({
   if (!canWrite) return null
   const isArchived = environment.archivedAt !== null
   return (
-    <div className="flex flex-wrap items-center gap-2">
-      {isArchived ? null : (
-        <>
+    <HeaderActions
+      primary={
+        isArchived ? null : (
           <Link
             className={buttonVariants({ variant: 'primary' })}
             to={`/environments/${encodeURIComponent(environment.id)}/edit`}
           >
             {t('environments.actions.editConfig')}
           </Link>
-          {environment.type === 'self_hosted' ? <RotateKeyAction environment={environment} /> : null}
+        )
+      }
+      secondary={
+        !isArchived && environment.type === 'self_hosted' ? (
+          <RotateKeyAction environment={environment} />
+        ) : null
+      }
+      destructive={
+        <>
+          {isArchived ? null : <ArchiveEnvironmentAction environment={environment} />}
+          <DeleteEnvironmentAction environment={environment} />
         </>
-      )}
-      {/* The destructive actions stand apart from the main one, so neither is pressed for the other. */}
-      <div
-        role="group"
-        aria-label={t('environments.actions.destructiveGroup')}
-        className="flex items-center gap-2 sm:ml-4"
-      >
-        {isArchived ? null : <ArchiveEnvironmentAction environment={environment} />}
-        <DeleteEnvironmentAction environment={environment} />
-      </div>
-    </div>
+      }
+      destructiveLabel={t('environments.actions.destructiveGroup')}
+    />
   )
 }

@@ -47,7 +47,12 @@ describe('environment detail', () => {
     const rowB = within(workers).getByText(WORKERS.b).closest('tr') as HTMLElement
     // worker-b works on a claim: busy, a state of its own; worker-a polls with nothing to do.
     expect(within(rowB).getByText('Busy')).toBeInTheDocument()
-    expect(within(rowB).getByRole('link', { name: SESSION.buildActive })).toBeInTheDocument()
+    // Claims name their session by title (its first message), the id beside it as copyable text.
+    const claimLink = await within(rowB).findByRole('link', {
+      name: `Write environment-check.txt and read it back. ${SESSION.buildActive}`,
+    })
+    expect(claimLink).toHaveAttribute('href', `/sessions/${SESSION.buildActive}`)
+    expect(within(rowB).getByRole('button', { name: `Copy id ${SESSION.buildActive}` })).toBeInTheDocument()
     const rowA = within(workers).getByText(WORKERS.a).closest('tr') as HTMLElement
     expect(within(rowA).getByText('Idle')).toBeInTheDocument()
     expect(screen.getByText(/Busy: holds a claim whose heartbeat moved in the last 60 s/)).toBeInTheDocument()
@@ -58,6 +63,59 @@ describe('environment detail', () => {
     expect(await screen.findByRole('table', { name: 'Work items with status stopped' })).toBeInTheDocument()
     expect(new URLSearchParams(app.location.search).get('state')).toBe('stopped')
     expect(screen.getByRole('heading', { name: 'Run your worker' })).toBeInTheDocument()
+  })
+
+  it('brings the work item a link names into view and marks it, from the URL', async () => {
+    const scrolled: Element[] = []
+    const spy = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this)
+    })
+    try {
+      await open(`/environments/${ENV.buildWorkers}?tab=workers&work=work_buildactive01`)
+      const table = await screen.findByRole('table', { name: 'Work items' })
+      const row = within(table).getByText('work_buildactive01').closest('tr') as HTMLElement
+      expect(row).toHaveAttribute('aria-current', 'true')
+      expect(within(row).getByText('Linked')).toBeInTheDocument()
+      await waitFor(() => expect(scrolled).toContain(row))
+      // Only that one is marked.
+      expect(table.querySelectorAll('[aria-current="true"]')).toHaveLength(1)
+    } finally {
+      spy.mockRestore()
+    }
+  })
+
+  it('says so when the linked work item has finished, is filtered out or is not listed', async () => {
+    const user = userEvent.setup()
+    const app = await open(`/environments/${ENV.buildWorkers}?tab=workers&work=work_builddone0000`)
+    expect(
+      await screen.findByText(
+        'Work item work_builddone0000 has finished (stopped): no worker holds it any more.',
+      ),
+    ).toBeInTheDocument()
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'active')
+    expect(
+      await screen.findByText('Work item work_builddone0000 is not among the active work items.'),
+    ).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Show all statuses' }))
+    await waitFor(() => expect(new URLSearchParams(app.location.search).get('state')).toBeNull())
+    expect(new URLSearchParams(app.location.search).get('work')).toBe('work_builddone0000')
+    const table = await screen.findByRole('table', { name: 'Work items' })
+    expect(within(table).getByText('work_builddone0000').closest('tr')).toHaveAttribute(
+      'aria-current',
+      'true',
+    )
+  })
+
+  it('says the linked work item is not listed rather than showing nothing', async () => {
+    await open(`/environments/${ENV.buildWorkers}?tab=workers&work=work_gone`)
+    expect(
+      await screen.findByText(
+        'Work item work_gone is not in this list. It may belong to another environment, or the server no longer lists it.',
+      ),
+    ).toBeInTheDocument()
+    const table = await screen.findByRole('table', { name: 'Work items' })
+    expect(table.querySelector('[aria-current]')).toBeNull()
   })
 
   it('diagnoses queued work with no worker online', async () => {
@@ -166,11 +224,55 @@ describe('environment detail', () => {
     expect(within(agents).getByRole('link', { name: 'release-helper' })).toBeInTheDocument()
     const archived = screen.getByRole('region', { name: 'Archived sessions' })
     expect(within(archived).getByText('No archived session is bound to it.')).toBeInTheDocument()
+    const active = screen.getByRole('region', { name: 'Active sessions' })
+    // Sessions by title, the id beside it; the agent by name.
     expect(
-      within(screen.getByRole('region', { name: 'Active sessions' })).getByRole('link', {
-        name: SESSION.buildActive,
+      await within(active).findByRole('link', {
+        name: `Write environment-check.txt and read it back. ${SESSION.buildActive}`,
       }),
     ).toBeInTheDocument()
+    expect(within(active).getAllByText(/agent release-helper/).length).toBeGreaterThan(0)
+    expect(within(active).getByRole('button', { name: `Copy id ${SESSION.buildActive}` })).toBeInTheDocument()
+  })
+
+  it('names the sessions of 100 work items from one list read, not one request per row', async () => {
+    const user = userEvent.setup()
+    const app = await open(`/environments/${ENV.buildWorkers}`)
+    // Another user's sessions: the caller cannot list them (C4), so they stay ids.
+    for (let index = 0; index < 100; index += 1) {
+      const id = `work_other${String(index).padStart(4, '0')}`
+      app.backend.db.workItems.set(id, {
+        id,
+        sessionId: `sess_other${String(index).padStart(4, '0')}`,
+        environmentId: ENV.buildWorkers,
+        ownerId: 'someone-else',
+        status: 'queued',
+        claimedBy: null,
+        workDir: null,
+        createdAt: TEST_NOW - 60_000,
+        updatedAt: TEST_NOW - 60_000,
+      })
+    }
+    const requests: string[] = []
+    app.server.events.on('request:start', ({ request }) => {
+      requests.push(new URL(request.url).pathname)
+    })
+    await user.click(await screen.findByRole('tab', { name: 'Workers & claims' }))
+    const table = await screen.findByRole('table', { name: 'Work items' })
+    await within(table).findByRole('link', {
+      name: `Write environment-check.txt and read it back. ${SESSION.buildActive}`,
+    })
+    // A session the caller cannot see is linked by its id, never blank.
+    expect(within(table).getByRole('link', { name: 'sess_other0042' })).toHaveAttribute(
+      'href',
+      '/sessions/sess_other0042',
+    )
+    const sessionReads = requests.filter((path) => path.startsWith('/api/v1/agent-sessions'))
+    expect(sessionReads.filter((path) => path === '/api/v1/agent-sessions')).toHaveLength(1)
+    // One small read of the first events per listed session of this environment, none for the rest.
+    const eventReads = sessionReads.filter((path) => path.endsWith('/events'))
+    expect(eventReads.length).toBeLessThanOrEqual(3)
+    expect(sessionReads.some((path) => path.includes('sess_other'))).toBe(false)
   })
 
   it('finds the agents whose definition defaults here when the catalog carries no default (C5)', async () => {

@@ -2,13 +2,23 @@ import { Link } from 'react-router'
 import { sessionStatusLabel } from '../models/session-status-label'
 import { useEnvironmentUsage } from '../hooks/use-environment-usage'
 import type { Session } from '../models/environment-usage'
+import { VisibleText } from '@/components/text/visible-text'
+import { ResourceName } from '@/components/ui/resource-name'
+import { useAgentName } from '@/data/agents/use-agent-name'
+import { useSessionTitles } from '@/data/sessions/session-title'
 import { QueryErrorState } from '@/components/ui/query-error-state'
 import { LoadingState } from '@/components/ui/states'
 import { RichText, useT } from '@/i18n'
 import { formatExactTime } from '@/lib/format-time'
 
+function AgentName({ agentId }: { agentId: string }) {
+  const name = useAgentName(agentId)
+  return name ? <VisibleText text={name} /> : <span className="font-mono">{agentId}</span>
+}
+
 function SessionList({ title, sessions, empty }: { title: string; sessions: Session[]; empty: string }) {
   const { t } = useT('environments')
+  const titles = useSessionTitles(sessions)
   return (
     <section className="flex flex-col gap-2" aria-label={title}>
       <h2 className="text-sm font-semibold">
@@ -19,20 +29,19 @@ function SessionList({ title, sessions, empty }: { title: string; sessions: Sess
       ) : (
         <ul className="flex flex-col gap-1 text-sm">
           {sessions.map((session) => (
-            <li key={session.id} className="flex flex-wrap items-center gap-2">
-              <Link
-                // 24 px tall at least (WCAG 2.5.8): the ids are small text in a dense list.
-                className="inline-flex min-h-6 items-center font-mono text-xs text-primary hover:underline"
+            <li key={session.id} className="flex flex-wrap items-start gap-x-2">
+              <ResourceName
+                className="text-sm"
+                name={titles.get(session.id)?.text ?? null}
+                id={session.id}
                 to={`/sessions/${encodeURIComponent(session.id)}`}
-              >
-                {session.id}
-              </Link>
-              <span className="text-xs text-muted-foreground">
+              />
+              <span className="inline-flex min-h-6 items-center text-xs text-muted-foreground">
                 <RichText
                   id="environments.usage.sessionLine"
                   values={{
                     status: sessionStatusLabel(session.status),
-                    agent: <span className="font-mono">{session.agentId}</span>,
+                    agent: <AgentName agentId={session.agentId} />,
                     time: formatExactTime(session.createdAt),
                   }}
                 />

@@ -18,6 +18,9 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
+/** buildActive's title: its first message. */
+const TITLE = 'Write environment-check.txt and read it back.'
+
 type App = Awaited<ReturnType<typeof renderApp>>
 
 async function open(path: string) {
@@ -60,8 +63,11 @@ describe('worker presence on the environment screens', () => {
     app.backend.db.workerHeartbeats.set(WORKERS.b, TEST_NOW - 3 * 60_000)
     await app.queryClient.invalidateQueries({ queryKey: workKeys.all })
     const stale = await screen.findByText('1 claim has gone stale')
-    expect(stale.closest('[role="status"]')).toHaveTextContent(
-      `worker-b has not sent a heartbeat for session ${SESSION.buildActive}'s work for 2 min. The next poll by another worker of this environment takes it over`,
+    // The session by its title (its first message), its id beside it.
+    await waitFor(() =>
+      expect(stale.closest('[role="status"]')).toHaveTextContent(
+        `worker-b has not sent a heartbeat for session ${TITLE} (${SESSION.buildActive})'s work for 2 min. The next poll by another worker of this environment takes it over`,
+      ),
     )
     const workers = screen.getByRole('table', { name: 'Workers of this environment' })
     expect(
@@ -75,7 +81,7 @@ describe('worker presence on the environment screens', () => {
     await app.queryClient.invalidateQueries({ queryKey: workKeys.all })
     const handover = await screen.findByText('1 claim changed hands while you watched')
     expect(handover.closest('[role="status"]')).toHaveTextContent(
-      `worker-a took over session ${SESSION.buildActive}'s work from worker-b, whose claim had gone stale.`,
+      `worker-a took over session ${TITLE} (${SESSION.buildActive})'s work from worker-b, whose claim had gone stale.`,
     )
     expect(screen.queryByText('1 claim has gone stale')).not.toBeInTheDocument()
     const items = screen.getByRole('table', { name: 'Work items' })

@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { useLocation } from 'react-router'
 import { useClaimTakeovers } from '../hooks/use-claim-takeovers'
 import { useEnvironmentWorkers } from '../hooks/use-environment-workers'
+import { useEnvironmentSessionTitles } from '../hooks/use-session-titles'
 import { ClaimHandoverNotices } from './claim-handover-notices'
 import { QueueStats } from './queue-stats'
 import { WorkItemsTable } from './work-items-table'
@@ -48,6 +49,10 @@ export function WorkersPanel({ environment }: { environment: Environment }) {
     environment.id,
   )
   const takeovers = useClaimTakeovers(workItems)
+  const sessionTitle = useEnvironmentSessionTitles(
+    environment.id,
+    (workItems ?? []).map((item) => item.sessionId),
+  )
   const others = unlinkedWorkers(
     heartbeats,
     new Set(workers.map((worker) => worker.workerId)),
@@ -71,7 +76,7 @@ export function WorkersPanel({ environment }: { environment: Environment }) {
         {t('environments.workers.emptyBody')}
       </EmptyState>
     )
-  else workerList = <WorkersTable workers={workers} now={now} />
+  else workerList = <WorkersTable workers={workers} now={now} sessionTitle={sessionTitle} />
 
   return (
     <div className="flex flex-col gap-6">
@@ -119,6 +124,7 @@ export function WorkersPanel({ environment }: { environment: Environment }) {
           takeovers={takeovers}
           staleClaims={workItems ? pendingTakeovers(workItems, now) : []}
           now={now}
+          sessionTitle={sessionTitle}
         />
         <WorkItemsTable environmentId={environment.id} now={now} takeovers={takeovers} />
       </section>

@@ -1,7 +1,7 @@
-import { Link } from 'react-router'
 import { WorkerPresenceBadge } from './worker-presence-badge'
 import type { WorkerPresence } from '@/data/work/worker-presence'
 import { workItemStatusLabel } from '../models/work-types'
+import { ResourceName } from '@/components/ui/resource-name'
 import { useT } from '@/i18n'
 import { formatExactTime, formatRelativeTime } from '@/lib/format-time'
 
@@ -13,7 +13,16 @@ function When({ at, now, never }: { at: number | null; now: number; never: strin
   )
 }
 
-export function WorkersTable({ workers, now }: { workers: WorkerPresence[]; now: number }) {
+export function WorkersTable({
+  workers,
+  now,
+  sessionTitle,
+}: {
+  workers: WorkerPresence[]
+  now: number
+  /** What to call a claim's session; null shows its id. */
+  sessionTitle: (sessionId: string) => string | null
+}) {
   const { t } = useT('environments')
   return (
     <div className="overflow-x-auto rounded-lg border border-border">
@@ -59,18 +68,15 @@ export function WorkersTable({ workers, now }: { workers: WorkerPresence[]; now:
                   ) : (
                     <ul>
                       {worker.claims.map((claim) => (
-                        <li key={claim.id} className="font-mono text-xs">
-                          {workItemStatusLabel(claim.status)} ·{' '}
-                          <Link
-                            className="text-primary hover:underline"
+                        <li key={claim.id} className="flex flex-wrap items-baseline gap-x-1 text-xs">
+                          <span>{workItemStatusLabel(claim.status)} ·</span>
+                          <ResourceName
+                            name={sessionTitle(claim.sessionId)}
+                            id={claim.sessionId}
                             to={`/sessions/${encodeURIComponent(claim.sessionId)}`}
-                          >
-                            {claim.sessionId}
-                          </Link>
+                          />
                           {stale.has(claim.id) ? (
-                            <span className="ml-1 font-sans text-warning">
-                              {t('environments.workers.staleClaim')}
-                            </span>
+                            <span className="text-warning">{t('environments.workers.staleClaim')}</span>
                           ) : null}
                         </li>
                       ))}

@@ -6,6 +6,7 @@ import { turnsQuery } from '@/data/sessions/queries'
 import { joinList } from '../models/join-list'
 import { openTurns } from '../models/session-busy'
 import { errorMessage } from '@/api/api-error'
+import { VisibleText } from '@/components/text/visible-text'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog'
 import { Notice } from '@/components/ui/notice'
@@ -43,8 +44,23 @@ function copyFor(action: SessionLifecycleAction) {
   }
 }
 
-function Body({ action, sessionId }: { action: SessionLifecycleAction; sessionId: string }) {
-  const session = <span className="font-mono">{sessionId}</span>
+function Body({
+  action,
+  sessionId,
+  title,
+}: {
+  action: SessionLifecycleAction
+  sessionId: string
+  title: string | null
+}) {
+  const id = <span className="font-mono">{sessionId}</span>
+  const session = title ? (
+    <>
+      <VisibleText text={title} /> ({id})
+    </>
+  ) : (
+    id
+  )
   switch (action) {
     case 'archive':
       return <RichText id="sessions.lifecycle.archive.body" values={{ session }} />
@@ -200,10 +216,13 @@ function LifecycleContent({
  */
 export function SessionLifecycleDialog({
   sessionId,
+  title = null,
   action,
   onClose,
 }: {
   sessionId: string
+  /** What the session is called, when it has more than its id. */
+  title?: string | null
   action: SessionLifecycleAction | null
   onClose: () => void
 }) {
@@ -218,7 +237,7 @@ export function SessionLifecycleDialog({
       {action ? (
         <DialogContent
           title={copyFor(action).title}
-          description={<Body action={action} sessionId={sessionId} />}
+          description={<Body action={action} sessionId={sessionId} title={title} />}
         >
           <LifecycleContent key={action} sessionId={sessionId} action={action} onClose={onClose} />
         </DialogContent>

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button'
 import { t, useT } from '@/i18n'
 
 /** Archive or restore, and delete: each confirmed, with what still runs in the session named first. */
-export function SessionRowActions({ session }: { session: Session }) {
+export function SessionRowActions({ session, title = null }: { session: Session; title?: string | null }) {
   useT('sessions')
   const [action, setAction] = useState<SessionLifecycleAction | null>(null)
   const isArchived = session.archivedAt !== null && session.archivedAt !== undefined
@@ -33,7 +33,12 @@ export function SessionRowActions({ session }: { session: Session }) {
       >
         {t('sessions.lifecycle.delete.button')}
       </Button>
-      <SessionLifecycleDialog sessionId={session.id} action={action} onClose={() => setAction(null)} />
+      <SessionLifecycleDialog
+        sessionId={session.id}
+        title={title}
+        action={action}
+        onClose={() => setAction(null)}
+      />
     </span>
   )
 }

@@ -174,7 +174,14 @@ export function SessionsTable({ canWrite }: { canWrite: boolean }) {
                       </td>
                       {canWrite ? (
                         <td className="px-3 py-2">
-                          <SessionRowActions session={session} />
+                          <SessionRowActions
+                            session={session}
+                            title={
+                              titles.get(session.id)?.source === 'id'
+                                ? null
+                                : (titles.get(session.id)?.text ?? null)
+                            }
+                          />
                         </td>
                       ) : null}
                     </tr>

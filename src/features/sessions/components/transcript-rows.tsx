@@ -4,6 +4,7 @@ import { ActionCard } from './required-actions'
 import { StatusBadge } from './status-badge'
 import { ToolOutput } from './tool-output'
 import type { PublicEvent } from '../models/event-store'
+import { diagnoseFailure } from '../models/diagnose-failure'
 import { joinToolClaim, type ClaimContext } from '../models/join-tool-claims'
 import { maskSecretsInText } from '../models/mask-secrets'
 import { statusLabel } from '../models/status-label'
@@ -24,10 +25,12 @@ import { useT } from '@/i18n'
 import { cn } from '@/lib/cn'
 import { formatDuration } from '@/lib/format-duration'
 import { formatNumber } from '@/lib/format-number'
+import { useNow } from '@/lib/use-now'
 
 /** What every block needs besides its own data: the same for all rows, so rows stay memoised. */
 export type TranscriptScope = {
   sessionId: string
+  agentId: string | null
   environmentId: string | null
   environmentLabel: string
   claims: ClaimContext
@@ -35,6 +38,8 @@ export type TranscriptScope = {
   /** "Why isn't this running?" is on the page (a turn waits). */
   hasDiagnosis: boolean
   eventAt: (index: number) => PublicEvent | undefined
+  /** A turn of the transcript (its tool calls), for the failure diagnosis of its error block. */
+  turnOf: (turnId: string) => TranscriptTurn | undefined
   onSelect: (key: string) => void
   onToggle: (key: string) => void
 }
@@ -147,7 +152,7 @@ export function toolLinks(record: ToolRecord, environmentId: string | null, work
     events: `?tab=events&event=${encodeURIComponent(record.firstEventId)}`,
     work:
       environmentId !== null && workId !== null
-        ? `/environments/${encodeURIComponent(environmentId)}?tab=workers#work-${encodeURIComponent(workId)}`
+        ? `/environments/${encodeURIComponent(environmentId)}?tab=workers&work=${encodeURIComponent(workId)}`
         : null,
     workers: environmentId !== null ? `/environments/${encodeURIComponent(environmentId)}?tab=workers` : null,
   }
@@ -274,10 +279,76 @@ function ActionBlock({ action }: { action: TranscriptAction }) {
   )
 }
 
-function ErrorBlock({ error }: { error: TranscriptError }) {
+function FailureDiagnosisView({
+  id,
+  error,
+  turnId,
+}: {
+  id: string
+  error: TranscriptError
+  turnId: string | null
+}) {
+  const { t } = useT('sessions', 'sessions:transcript')
+  const scope = useScope()
+  const now = useNow()
+  const turn = turnId === null ? undefined : scope.turnOf(turnId)
+  const diagnosis = diagnoseFailure({
+    now,
+    agentId: scope.agentId,
+    environmentId: scope.environmentId,
+    problems: error.problems,
+    tools: turn?.tools ?? [],
+    claims: scope.claims,
+  })
+  const message = diagnosis.message === null ? null : maskSecretsInText(diagnosis.message).value
+  return (
+    <section
+      id={id}
+      aria-label={t('sessions.failure.heading')}
+      className="flex flex-col gap-2 border-t border-destructive/30 pt-2 text-xs"
+    >
+      <p className="[overflow-wrap:anywhere]">
+        {diagnosis.code !== null
+          ? t('sessions.failure.serverSaid', { code: diagnosis.code, message: message ?? '' })
+          : message !== null
+            ? t('sessions.failure.serverSaidNoCode', { message })
+            : t('sessions.failure.serverSaidNothing')}
+        {diagnosis.isFinal ? ` ${t('sessions.failure.final')}` : ''}
+      </p>
+      <ul className="flex flex-col gap-2">
+        {diagnosis.causes.map((cause, index) => (
+          <li key={`${cause.code}-${index}`} className="flex flex-col gap-0.5">
+            <p className="font-medium">{cause.title}</p>
+            <p className="[overflow-wrap:anywhere] text-muted-foreground">
+              {maskSecretsInText(cause.detail).value}
+            </p>
+            {cause.fix ? (
+              <Link className={linkClass} to={cause.fix.href}>
+                {cause.fix.label}
+              </Link>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function ErrorBlock({
+  rowKey,
+  error,
+  turnId,
+  isExpanded,
+}: {
+  rowKey: string
+  error: TranscriptError
+  turnId: string | null
+  isExpanded: boolean
+}) {
   const { t } = useT('sessions', 'sessions:transcript')
   const scope = useScope()
   const first = error.problems[0]
+  const panelId = `transcript-failure-${rowKey.replace(/[^\w-]/g, '_')}`
   return (
     <div
       role="group"
@@ -296,7 +367,18 @@ function ErrorBlock({ error }: { error: TranscriptError }) {
           </li>
         ))}
       </ul>
-      <p className="flex flex-wrap gap-3 text-xs">
+      <p className="flex flex-wrap items-center gap-3 text-xs">
+        <Button
+          variant="link"
+          size="inline"
+          className="text-xs"
+          aria-expanded={isExpanded}
+          aria-controls={panelId}
+          onClick={() => scope.onToggle(rowKey)}
+        >
+          <span aria-hidden="true">{isExpanded ? '▾' : '▸'}</span>
+          {t('sessions.failure.show')}
+        </Button>
         {scope.hasDiagnosis ? (
           <a className={linkClass} href="#stall-diagnosis">
             {t('sessions.transcript.whyNotRunning')}
@@ -308,6 +390,7 @@ function ErrorBlock({ error }: { error: TranscriptError }) {
           </Link>
         ) : null}
       </p>
+      {isExpanded ? <FailureDiagnosisView id={panelId} error={error} turnId={turnId} /> : null}
     </div>
   )
 }
@@ -351,7 +434,7 @@ export const TranscriptRowView = memo(function TranscriptRowView({ row, isSelect
       body = <ActionBlock action={row.action} />
       break
     case 'error':
-      body = <ErrorBlock error={row.error} />
+      body = <ErrorBlock rowKey={row.key} error={row.error} turnId={row.turnId} isExpanded={isExpanded} />
       break
     case 'event':
       body = <NeutralRow eventIndex={row.eventIndex} />

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import type { setupServer } from 'msw/node'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MORE_SESSIONS } from '@/mocks/seed/seed-sessions'
-import { SESSION } from '@/mocks/seed/fixture-ids'
+import { AGENT, SESSION } from '@/mocks/seed/fixture-ids'
 import { appendEvent } from '@/mocks/lib/event-log'
 import { renderApp } from '@/testing/render-app'
 
@@ -56,6 +56,11 @@ describe('transcript tab', () => {
     expect(within(card).getByRole('link', { name: 'Show in events' })).toHaveAttribute(
       'href',
       expect.stringContaining('tab=events&event='),
+    )
+    // The work item travels in the URL, so the Workers tab can bring it into view (a permalink).
+    expect(within(card).getByRole('link', { name: /^Work item work_/ })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/environments\/env_buildworkers01\?tab=workers&work=work_\w+$/),
     )
     expect(within(card).getByRole('link', { name: 'Environment workers' })).toHaveAttribute(
       'href',
@@ -117,6 +122,30 @@ describe('transcript tab', () => {
     const error = await within(feed).findByRole('group', { name: 'Error' }, { timeout: 5000 })
     expect(within(error).getAllByText('model_error').length).toBeGreaterThan(0)
     expect(within(feed).getAllByRole('group', { name: 'Error' })).toHaveLength(1)
+  })
+
+  it('says why a failed turn failed, from the error block, and still links to its events', async () => {
+    await open(`/sessions/${MORE_SESSIONS.failedTurn}`)
+    const feed = await screen.findByRole('feed', { name: 'Transcript' }, { timeout: 5000 })
+    const error = await within(feed).findByRole('group', { name: 'Error' }, { timeout: 5000 })
+    expect(within(error).getByRole('link', { name: 'Show in events' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('tab=events&event='),
+    )
+    const why = within(error).getByRole('button', { name: 'Why did this fail?', expanded: false })
+    await userEvent.click(why)
+    expect(why).toHaveAttribute('aria-expanded', 'true')
+    const diagnosis = within(error).getByRole('region', { name: 'Why did this turn fail?' })
+    expect(why).toHaveAttribute('aria-controls', diagnosis.id)
+    expect(diagnosis).toHaveTextContent(
+      'The server said: model_error The model provider returned 503 three times in a row.',
+    )
+    expect(within(diagnosis).getByText('The agent’s run failed (model_error)')).toBeInTheDocument()
+    expect(
+      within(diagnosis).getByRole('link', { name: 'Check the agent’s model and runtime configuration' }),
+    ).toHaveAttribute('href', `/agents/${AGENT.triageBot}?tab=runtime`)
+    // The missing log file was read earlier and the agent went on (ls worked): not why it failed.
+    expect(within(diagnosis).queryByText(/read_file/)).not.toBeInTheDocument()
   })
 
   it('offers allow and deny inline for an open confirmation', async () => {

@@ -84,6 +84,7 @@ export function TranscriptTab({ session, log, canWrite, hasDiagnosis }: Transcri
   const scope = useMemo<TranscriptScope>(
     () => ({
       sessionId: session.id,
+      agentId: session.agentId ?? null,
       environmentId,
       environmentLabel,
       claims: {
@@ -95,11 +96,13 @@ export function TranscriptTab({ session, log, canWrite, hasDiagnosis }: Transcri
       canWrite,
       hasDiagnosis,
       eventAt: (index) => log.store.at(index),
+      turnOf: (turnId) => builder.turns.get(turnId),
       onSelect: select,
       onToggle: toggle,
     }),
     [
       session.id,
+      session.agentId,
       environmentId,
       environmentLabel,
       isSelfHosted,

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import type { setupServer } from 'msw/node'
 import { afterEach, describe, expect, it } from 'vitest'
 import { SESSION } from '@/mocks/seed/fixture-ids'
+import { formatDuration } from '@/lib/format-duration'
 import { renderApp } from '@/testing/render-app'
 
 let activeServer: ReturnType<typeof setupServer> | null = null
@@ -47,5 +48,58 @@ describe('waterfall tab', () => {
         feed.querySelector(`[data-entry="${params.get('entry') ?? ''}"] [aria-current="true"]`),
       ).not.toBeNull(),
     )
+  })
+
+  it('marks when the worker claimed the call and when it posted the result, on the wait, at their times', async () => {
+    const app = await renderApp(`/sessions/${SESSION.buildDone}?tab=waterfall`, { namespace: 'default' })
+    activeServer = app.server
+    // The known log: the first write_file of the session and the work item that carried it.
+    const record = app.backend.db.sessions.get(SESSION.buildDone)
+    if (!record) throw new Error('no seeded session')
+    const timeOf = (type: string) => {
+      const event = record.events.find(
+        (candidate) => candidate.type === type && candidate.data.name === 'write_file',
+      )
+      if (!event) throw new Error(`no ${type}`)
+      return { at: event.created_at, turnId: String(event.data.turn_id) }
+    }
+    const requested = timeOf('tool.requested')
+    const completed = timeOf('tool.completed')
+    const item = [...app.backend.db.workItems.values()]
+      .filter((candidate) => candidate.sessionId === SESSION.buildDone && candidate.createdAt <= completed.at)
+      .sort((a, b) => b.createdAt - a.createdAt)[0]
+    if (!item?.claimedBy) throw new Error('no claimed work item')
+    // The wait begins when the turn suspends for the call; a claim cannot be drawn before it.
+    const suspended = record.events.find(
+      (event) =>
+        event.type === 'turn.requires_action' &&
+        event.data.turn_id === requested.turnId &&
+        event.created_at >= requested.at,
+    )
+    if (!suspended) throw new Error('no suspension')
+    const claimFrom = Math.max(item.createdAt, suspended.created_at)
+
+    const waterfall = await screen.findByRole('group', { name: 'Waterfall' }, { timeout: 5000 })
+    const turn = within(waterfall).getByRole('region', { name: `Turn ${requested.turnId}` })
+    const result = await within(turn).findByRole('img', {
+      name: `Result posted by ${item.claimedBy}, ${formatDuration(completed.at - requested.at)} after the call was requested`,
+    })
+    // The server records no claim time: the claim falls between the work being queued and the result.
+    const claim = within(turn).getByRole('img', {
+      name: `Claimed by ${item.claimedBy} between ${formatDuration(claimFrom - requested.at)} and ${formatDuration(completed.at - requested.at)} after the call was requested (the server does not record the moment)`,
+    })
+    const wait = within(turn).getByRole('button', { name: /^Waiting for a worker write_file/ })
+    // Moving to the wait with the keys says its marks too.
+    expect(wait).toHaveAccessibleName(expect.stringContaining(`Result posted by ${item.claimedBy}`))
+    const px = (element: HTMLElement, property: 'left' | 'width') =>
+      Number.parseFloat(element.style[property])
+    expect(px(claim, 'left')).toBeGreaterThanOrEqual(px(wait, 'left'))
+    expect(px(result, 'left')).toBeGreaterThan(px(claim, 'left'))
+    expect(px(result, 'left')).toBeLessThanOrEqual(px(wait, 'left') + px(wait, 'width'))
+    // The claim's range ends where the result was posted.
+    expect(px(claim, 'left') + px(claim, 'width')).toBeCloseTo(px(result, 'left'), 1)
+    // Both are explained in the legend.
+    expect(screen.getByText('Claimed by the worker')).toBeInTheDocument()
+    expect(screen.getByText('Result posted')).toBeInTheDocument()
   })
 })

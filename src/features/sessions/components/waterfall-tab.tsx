@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { Fragment, useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useSearchParams } from 'react-router'
 import { environmentQuery } from '@/data/environments/queries'
 import { workItemsQuery } from '@/data/work/queries'
@@ -9,7 +9,13 @@ import type { SessionEventLog } from '../hooks/use-session-event-log'
 import { useTranscript } from '../hooks/use-transcript'
 import type { EventStore } from '../models/event-store'
 import { statusLabel } from '../models/status-label'
-import { buildTimeAxis, buildWaterfallTurn, unionLength, type WaterfallBar } from '../models/waterfall'
+import {
+  buildTimeAxis,
+  buildWaterfallTurn,
+  unionLength,
+  type WaterfallBar,
+  type WaterfallMark,
+} from '../models/waterfall'
 import { Button } from '@/components/ui/button'
 import { Notice } from '@/components/ui/notice'
 import { LoadingState } from '@/components/ui/states'
@@ -35,6 +41,14 @@ const BAR_STYLE: Record<WaterfallBar['kind'], string> = {
   tool: 'top-0.5 h-2.5 bg-success',
   wait: 'bottom-0.5 h-2.5 border border-warning bg-[repeating-linear-gradient(135deg,var(--color-warning)_0_3px,transparent_3px_7px)]',
 }
+
+// The moments on a wait: the claim a solid tick (a bracket when only a range is known), the
+// result a dashed one, both in the text colour so they stand out from every bar's fill.
+const CLAIM_TICK = 'inset-y-0 w-[3px] -translate-x-1/2 rounded-sm bg-foreground'
+const CLAIM_RANGE =
+  'top-1/2 h-2.5 -translate-y-1/2 border-x-[3px] border-foreground bg-[linear-gradient(var(--color-foreground),var(--color-foreground))] bg-[length:100%_2px] bg-center bg-no-repeat'
+const RESULT_TICK =
+  'inset-y-0 w-[3px] -translate-x-1/2 bg-[repeating-linear-gradient(180deg,var(--color-foreground)_0_3px,transparent_3px_5px)]'
 
 const selectNewest = (store: EventStore) => store.at(store.size - 1)?.created_at ?? 0
 
@@ -145,6 +159,25 @@ export function WaterfallTab({ session, log }: { session: Session; log: SessionE
       status: bar.isOpen ? t('sessions.waterfall.open') : bar.status ? statusLabel(bar.status) : '—',
     }) + (bar.workerId ? ` ${t('sessions.waterfall.worker', { worker: bar.workerId })}` : '')
 
+  /** A mark's name, its time counted from the call's request (`from`). */
+  const markLabel = (mark: WaterfallMark, from: number) => {
+    const offset = formatDuration(Math.max(0, mark.at - from))
+    if (mark.kind === 'result')
+      return mark.workerId
+        ? t('sessions.waterfall.mark.result', { worker: mark.workerId, offset })
+        : t('sessions.waterfall.mark.resultNoWorker', { offset })
+    return mark.until !== null
+      ? t('sessions.waterfall.mark.claimedBetween', {
+          worker: mark.workerId ?? '—',
+          from: offset,
+          to: formatDuration(Math.max(0, mark.until - from)),
+        })
+      : t('sessions.waterfall.mark.claimed', { worker: mark.workerId ?? '—', offset })
+  }
+  /** A wait's name carries its marks, so moving to it with the keys says them too. */
+  const fullLabel = (bar: WaterfallBar, from: number) =>
+    [barLabel(bar), ...(bar.marks ?? []).map((mark) => markLabel(mark, from))].join('. ')
+
   const isLoading = log.phase === 'snapshot' || log.phase === 'history'
   if (flat.length === 0 && isLoading) return <LoadingState label={t('sessions.transcript.loading')} />
   if (flat.length === 0) return <Notice>{t('sessions.waterfall.empty')}</Notice>
@@ -175,6 +208,18 @@ export function WaterfallTab({ session, log }: { session: Session; log: SessionE
             className="inline-block h-3 w-4 rounded-sm border border-warning bg-[repeating-linear-gradient(135deg,var(--color-warning)_0_3px,transparent_3px_7px)]"
           />
           {t('sessions.waterfall.legend.wait')}
+        </span>
+        <span className="flex items-center gap-1">
+          <span aria-hidden="true" className="relative inline-block h-3 w-2">
+            <span className={cn('absolute left-1/2', CLAIM_TICK)} />
+          </span>
+          {t('sessions.waterfall.legend.claimed')}
+        </span>
+        <span className="flex items-center gap-1">
+          <span aria-hidden="true" className="relative inline-block h-3 w-2">
+            <span className={cn('absolute left-1/2', RESULT_TICK)} />
+          </span>
+          {t('sessions.waterfall.legend.result')}
         </span>
       </div>
       <p id="waterfall-keys" className="text-xs text-muted-foreground">
@@ -229,34 +274,67 @@ export function WaterfallTab({ session, log }: { session: Session; log: SessionE
                         const left = axis.x(bar.start) - pan
                         const width = Math.max(4, axis.x(bar.end) - axis.x(bar.start))
                         const isSelected = bar.entryKey === selectedKey && bar.kind !== 'wait'
+                        const from = first?.start ?? bar.start
+                        const label = fullLabel(bar, from)
                         return (
-                          <button
-                            key={bar.key}
-                            type="button"
-                            ref={(element) => {
-                              if (element) bars.current.set(position, element)
-                              else bars.current.delete(position)
-                            }}
-                            tabIndex={position === active ? 0 : -1}
-                            aria-label={barLabel(bar)}
-                            aria-current={isSelected ? 'true' : undefined}
-                            title={barLabel(bar)}
-                            onFocus={() => setActive(position)}
-                            onClick={() => open(bar)}
-                            onKeyDown={(event) => {
-                              if (event.key === 'Enter') {
-                                event.preventDefault()
-                                open(bar)
-                              }
-                            }}
-                            className={cn(
-                              'absolute rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-                              BAR_STYLE[bar.kind],
-                              bar.isOpen && 'opacity-70',
-                              isSelected && 'ring-2 ring-ring ring-offset-1',
-                            )}
-                            style={{ left, width }}
-                          />
+                          <Fragment key={bar.key}>
+                            <button
+                              type="button"
+                              ref={(element) => {
+                                if (element) bars.current.set(position, element)
+                                else bars.current.delete(position)
+                              }}
+                              tabIndex={position === active ? 0 : -1}
+                              aria-label={label}
+                              aria-current={isSelected ? 'true' : undefined}
+                              title={label}
+                              onFocus={() => setActive(position)}
+                              onClick={() => open(bar)}
+                              onKeyDown={(event) => {
+                                if (event.key === 'Enter') {
+                                  event.preventDefault()
+                                  open(bar)
+                                }
+                              }}
+                              className={cn(
+                                'absolute rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+                                BAR_STYLE[bar.kind],
+                                bar.isOpen && 'opacity-70',
+                                isSelected && 'ring-2 ring-ring ring-offset-1',
+                              )}
+                              style={{ left, width }}
+                            />
+                            {(bar.marks ?? []).map((mark) => {
+                              const markText = markLabel(mark, from)
+                              const markLeft = axis.x(mark.at) - pan
+                              return (
+                                <span
+                                  key={mark.kind}
+                                  role="img"
+                                  aria-label={markText}
+                                  title={markText}
+                                  data-mark={mark.kind}
+                                  className={cn(
+                                    // The bars stay what the pointer presses; their tooltip names the marks.
+                                    'pointer-events-none absolute',
+                                    mark.kind === 'result'
+                                      ? RESULT_TICK
+                                      : mark.until !== null
+                                        ? CLAIM_RANGE
+                                        : CLAIM_TICK,
+                                  )}
+                                  style={
+                                    mark.until !== null
+                                      ? {
+                                          left: markLeft,
+                                          width: Math.max(6, axis.x(mark.until) - axis.x(mark.at)),
+                                        }
+                                      : { left: markLeft }
+                                  }
+                                />
+                              )
+                            })}
+                          </Fragment>
                         )
                       })}
                     </div>

@@ -222,6 +222,33 @@ describe('TranscriptBuilder', () => {
     expect(builder.turns.get('t1')?.status).toBe('failed')
   })
 
+  it('reads upstream’s session.error, which nests its detail and names no turn, into that turn’s block', () => {
+    const builder = build([
+      ...userTurn('t1', 1, 'a'),
+      at('run.ended', 2, { turn_id: 't1', run_id: 'r1', status: 'failed' }),
+      // SessionTurnRunner.failTurn: {error: ApiErrorDetail.toMap()}.
+      at('session.error', 3, {
+        error: {
+          type: 'api',
+          code: 'model_call_failed',
+          message: 'Connection reset',
+          session_id: 's1',
+          retry_status: 'not_retrying',
+        },
+      }),
+    ])
+    expect(kinds(builder.rows)).toEqual(['turn', 'message', 'error'])
+    const error = builder.rows[2]
+    if (error?.kind !== 'error') throw new Error('no error block')
+    expect(error.turnId).toBe('t1')
+    expect(error.error.problems[1]).toMatchObject({
+      type: 'session.error',
+      code: 'model_call_failed',
+      message: 'Connection reset',
+      retryStatus: 'not_retrying',
+    })
+  })
+
   it('follows a required action from open to resolved, reopened after a failed delivery', () => {
     const created = at('required_action.created', 2, {
       turn_id: 't1',

@@ -41,7 +41,14 @@ export type TranscriptAction = {
   firstEventId: string
 }
 
-export type TranscriptProblem = { type: string; code: string | null; message: string | null; eventId: string }
+export type TranscriptProblem = {
+  type: string
+  code: string | null
+  message: string | null
+  /** The server's `retry_status` (`not_retrying` when it gives the turn up). */
+  retryStatus: string | null
+  eventId: string
+}
 
 export type TranscriptError = { problems: TranscriptProblem[]; firstEventId: string; at: number }
 
@@ -506,12 +513,16 @@ export class TranscriptBuilder {
   }
 
   private addError(block: Block, event: PublicEvent) {
-    const turnId = eventTurnId(event)
+    // Upstream's session.error names no turn: it belongs to the turn whose block it falls in.
+    const turnId = eventTurnId(event) ?? block.turn.turnId
     const { data } = event
+    // Upstream's runner nests its detail: session.error {error: {type, code, message, retry_status}}.
+    const detail = isRecord(data.error) ? data.error : {}
     const problem: TranscriptProblem = {
       type: event.type,
-      code: readText(data.error_code),
-      message: readText(data.message) ?? readText(data.reason),
+      code: readText(data.error_code) ?? readText(detail.code),
+      message: readText(data.message) ?? readText(detail.message) ?? readText(data.reason),
+      retryStatus: readText(detail.retry_status) ?? readText(data.retry_status),
       eventId: event.id,
     }
     // One failure is logged as several events (run.ended, session.error, turn.failed): one block.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { at, selfHostedCall } from '@/testing/session-events'
+import type { ClaimContext } from './join-tool-claims'
 import { TranscriptBuilder } from './transcript-builder'
 import { buildTimeAxis, buildWaterfallTurn, unionLength } from './waterfall'
 
@@ -55,6 +56,58 @@ describe('waterfall', () => {
     expect(wait).toMatchObject({ start: 1020, end: 5200, status: 'resumed' })
     // Runs: 950–1025 and 5300–5500; the call ran 1000–1020 before the turn suspended.
     expect(waterfall.split).toEqual({ modelMs: 75 + 200 - 20, toolsMs: 20, waitingMs: 4180 })
+  })
+
+  it('marks the claim and the result on a self-hosted wait, at their times', () => {
+    const events = [
+      at('turn.accepted', 900, { turn_id: 't1' }),
+      at('run.started', 950, { turn_id: 't1', run_id: 'r1' }),
+      ...selfHostedCall('t1', 'toolu_1', 1000),
+    ]
+    const item = { id: 'w1', createdAt: 1030, claimedBy: 'worker-a' }
+    // Where the server records when the claim was made, the mark sits there.
+    const recorded: ClaimContext = {
+      sessionId: 's1',
+      isSelfHosted: true,
+      workItems: [
+        {
+          ...item,
+          sessionId: 's1',
+          environmentId: 'e1',
+          ownerId: 'u',
+          status: 'stopped',
+          workDir: null,
+          updatedAt: 5100,
+          metadata: { claimedAt: 2000 },
+        },
+      ],
+    }
+    const wait = buildWaterfallTurn(turnOf(events), recorded, 9999).rows[3]?.bars[1]
+    expect(wait?.kind).toBe('wait')
+    expect(wait?.marks).toEqual([
+      { kind: 'claimed', at: 2000, until: null, workerId: 'worker-a' },
+      { kind: 'result', at: 5100, until: null, workerId: 'worker-a' },
+    ])
+    // Otherwise it is only known to fall between the work being queued and the result.
+    const unrecorded = buildWaterfallTurn(turnOf(events), claims([item]), 9999).rows[3]?.bars[1]
+    expect(unrecorded?.marks?.[0]).toEqual({ kind: 'claimed', at: 1030, until: 5100, workerId: 'worker-a' })
+    // Work queued before the call waited (the session's claim from earlier): from the wait's start.
+    const earlier = buildWaterfallTurn(turnOf(events), claims([{ ...item, createdAt: 940 }]), 9999).rows[3]
+      ?.bars[1]
+    expect(earlier?.marks?.[0]).toMatchObject({ at: 1020, until: 5100 })
+  })
+
+  it('marks nothing on a wait no worker has claimed yet', () => {
+    const events = [
+      at('turn.accepted', 900, { turn_id: 't1' }),
+      ...selfHostedCall('t1', 'toolu_1', 1000).slice(0, 4),
+    ]
+    const wait = buildWaterfallTurn(
+      turnOf(events),
+      { ...claims([{ id: 'w1', createdAt: 1030, claimedBy: 'worker-a' }]), workItems: [] },
+      3000,
+    ).rows.at(-1)?.bars[1]
+    expect(wait).toMatchObject({ kind: 'wait', isOpen: true, marks: [] })
   })
 
   it('keeps an unfinished turn open up to the newest time', () => {

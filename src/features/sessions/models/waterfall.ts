@@ -1,6 +1,7 @@
 import type { ClaimContext } from './join-tool-claims'
 import { findWorkItemFor } from './join-tool-claims'
 import type { TranscriptTurn } from './transcript-builder'
+import { readNumber } from '@/data/sessions/event-data'
 
 export type WaterfallBarKind = 'turn' | 'run' | 'tool' | 'wait'
 
@@ -19,6 +20,21 @@ export type WaterfallBar = {
   entryKey: string
   eventId: string
   /** Self-hosted calls: the worker that claimed the work. */
+  workerId: string | null
+  /** A wait's moments: claimed by the worker, result posted (its end is the turn resuming). */
+  marks?: WaterfallMark[]
+}
+
+/**
+ * A moment on a self-hosted call's wait: the worker claimed the work, or posted the result. The
+ * server records no claim time on a work item unless its `metadata.claimedAt` says so; without
+ * it the claim is known only to fall between the work being queued and the result (`until`).
+ */
+export type WaterfallMark = {
+  kind: 'claimed' | 'result'
+  at: number
+  /** The latest time it can have happened, when only a range is known. */
+  until: number | null
   workerId: string | null
 }
 
@@ -128,6 +144,22 @@ export function buildWaterfallTurn(turn: TranscriptTurn, claims: ClaimContext, n
     if (record.suspendedAt !== null) {
       const waitEnd = record.resumedAt ?? record.completedAt ?? end
       waitIntervals.push([record.suspendedAt, waitEnd])
+      const marks: WaterfallMark[] = []
+      if (item?.claimedBy) {
+        // A claim made before this wait began (the session's claim, kept for an earlier call)
+        // is drawn at the wait's start: the mark says the worker held it from then on.
+        const claimedAt = readNumber(item.metadata.claimedAt)
+        const earliest = Math.max(claimedAt ?? item.createdAt, record.suspendedAt)
+        const latest = Math.max(earliest, record.completedAt ?? Math.min(item.updatedAt, waitEnd))
+        marks.push({
+          kind: 'claimed',
+          at: earliest,
+          until: claimedAt === null ? latest : null,
+          workerId: item.claimedBy,
+        })
+      }
+      if (record.completedAt !== null)
+        marks.push({ kind: 'result', at: record.completedAt, until: null, workerId: item?.claimedBy ?? null })
       toolIntervals.push([start, record.suspendedAt])
       bars.push({
         key: `wait:${record.key}`,
@@ -141,6 +173,7 @@ export function buildWaterfallTurn(turn: TranscriptTurn, claims: ClaimContext, n
         entryKey,
         eventId: record.firstEventId,
         workerId: item?.claimedBy ?? null,
+        marks,
       })
     } else {
       toolIntervals.push([start, toolEnd])

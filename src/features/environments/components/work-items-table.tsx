@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useRef } from 'react'
+import { useRef } from 'react'
 import { useLocation, useSearchParams } from 'react-router'
 import type { Takeover } from '@/data/work/claim-takeovers'
 import { workItemsQuery } from '@/data/work/queries'
@@ -18,6 +18,7 @@ import { useT } from '@/i18n'
 import { cn } from '@/lib/cn'
 import { formatDuration } from '@/lib/format-duration'
 import { formatExactTime } from '@/lib/format-time'
+import { useKeepInView } from '@/lib/use-keep-in-view'
 
 const tones = {
   queued: 'warning',
@@ -71,13 +72,7 @@ export function WorkItemsTable({
   const linkedId = linkedWorkId(params, hash)
   const linked = linkedId ? query.data?.find((item) => item.id === linkedId) : undefined
   const linkedRow = useRef<HTMLTableRowElement>(null)
-  const scrolledTo = useRef<string | null>(null)
-  // Once per linked item: a refresh of the list must not pull the page back to it.
-  useEffect(() => {
-    if (!linked || scrolledTo.current === linked.id) return
-    scrolledTo.current = linked.id
-    linkedRow.current?.scrollIntoView({ block: 'center' })
-  }, [linked])
+  useKeepInView(linkedRow, linked?.id ?? null)
   const showAllStatuses = () =>
     setParams(
       (current) => {

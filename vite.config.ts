@@ -37,12 +37,33 @@ function consoleCsp(): Plugin {
   }
 }
 
+/**
+ * react-router's build names its components for the developer tools (`Form.displayName = …`) and
+ * wraps them in `React.forwardRef(…)` calls the bundler must assume have effects; either keeps a
+ * component in the bundle when nothing imports it (its `Form`, `ScrollRestoration`, framework-mode
+ * prefetching). Marking those calls pure and dropping the names lets the unused ones go.
+ */
+function reactRouterTreeShaking(): Plugin {
+  return {
+    name: 'react-router-tree-shaking',
+    apply: 'build',
+    transform: {
+      filter: { id: /[\\/]react-router[\\/]dist[\\/]production[\\/].*\.mjs$/ },
+      handler(code) {
+        return code
+          .replace(/\b(React\d*)\.(forwardRef|createContext|memo)\(/g, '/* @__PURE__ */ $1.$2(')
+          .replace(/^\w+\.displayName = "[^"\n]*";$/gm, '')
+      },
+    },
+  }
+}
+
 // One build for every deployment: console-config.json (read at start-up) chooses the bundled mock
 // or a real Gateway, and a real-API console never loads the mock's chunk (see src/app/main.tsx).
 // VITE_API_MODE / VITE_API_BASE_URL, set for `vite` or `vite build`, override the file
 // (src/lib/runtime-config.ts).
 export default defineConfig(({ mode }) => ({
-  plugins: [messageCatalogs(), react(), tailwindcss(), consoleCsp()],
+  plugins: [messageCatalogs(), react(), tailwindcss(), consoleCsp(), reactRouterTreeShaking()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

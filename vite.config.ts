@@ -97,6 +97,14 @@ export default defineConfig(({ mode }) => ({
               priority: 2,
             },
             {
+              // Small helpers nearly every screen uses (the page header, the tab title, the search
+              // flag, the write check, the curl scope) ride with the entry instead of arriving as
+              // five more files of a few hundred bytes each with the first screen.
+              name: 'core',
+              test: /[\\/]src[\\/](components[\\/]layout[\\/]page-header|app[\\/](use-search-flag|use-document-title)|features[\\/]identity[\\/]models[\\/]can-write|features[\\/]environments[\\/]components[\\/]curl-scope-context)\.tsx?$/,
+              priority: 2,
+            },
+            {
               // The environment list's own code (the first screen after sign-in) in one file.
               name: 'environments-list',
               test: /[\\/]src[\\/](features[\\/]environments[\\/](components[\\/](environments-table|environments-toolbar|environment-health-cell|environment-capability-badges)|models[\\/](filter-environments|environment-list-params|environment-types))|data[\\/]work[\\/](queries|keys|worker-presence))\.tsx?$/,

@@ -98,9 +98,9 @@ export default defineConfig(({ mode }) => ({
             },
             {
               // Small helpers nearly every screen uses (the page header, the tab title, the search
-              // flag, the write check, the curl scope) ride with the entry instead of arriving as
-              // five more files of a few hundred bytes each with the first screen.
-              name: 'core',
+              // flag, the write check, the curl scope) arrive as one file with the first screen
+              // instead of five of a few hundred bytes each.
+              name: 'screen-helpers',
               test: /[\\/]src[\\/](components[\\/]layout[\\/]page-header|app[\\/](use-search-flag|use-document-title)|features[\\/]identity[\\/]models[\\/]can-write|features[\\/]environments[\\/]components[\\/]curl-scope-context)\.tsx?$/,
               priority: 2,
             },

@@ -1,3 +1,5 @@
+// First, so that its requests leave before the rest of the entry is evaluated.
+import { runtimeConfig, shellStrings, startLocale } from './start-requests'
 import '@/styles/index.css'
 import { createRoot } from 'react-dom/client'
 import { App } from './app'
@@ -7,8 +9,8 @@ import { prefetchFirstRoute } from './prefetch-first-route'
 import { preloadScreen, screenForPath } from './router'
 import { applyInitialTheme } from './theme'
 import { useAuthStore } from '@/features/identity/stores/auth-store'
-import { loadNamespace, preferredLocale, setLocale, t } from '@/i18n'
-import { loadRuntimeConfig, resolveApiBaseUrl, setActiveRuntimeConfig } from '@/lib/runtime-config'
+import { setLocale, t } from '@/i18n'
+import { resolveApiBaseUrl, setActiveRuntimeConfig } from '@/lib/runtime-config'
 
 // Set once the app catalog is in memory; a failure before that (the catalog itself did not load)
 // can only be told in English.
@@ -54,18 +56,16 @@ async function boot() {
   const root = document.getElementById('root')
   if (!root) return
   applyInitialTheme()
-  const locale = preferredLocale()
+  const locale = startLocale
   const isSignedIn = useAuthStore.getState().token !== null
   const firstScreen = screenForPath(window.location.pathname, isSignedIn)
-  const strings = Promise.all(
-    ['app', 'ui', 'identity'].map((namespace) => loadNamespace(namespace, locale)),
-  ).then(async () => {
+  const strings = shellStrings.then(async () => {
     await setLocale(locale)
     hasCatalogs = true
   })
   // A screen that fails to download is reported by the route's error boundary, as later ones are.
   const screenCode = preloadScreen(firstScreen, locale).catch(() => undefined)
-  const api = loadRuntimeConfig().then(async (config) => {
+  const api = runtimeConfig.then(async (config) => {
     setActiveRuntimeConfig(config)
     if (config.apiMode === 'mock') {
       // The bundled backend is its own chunk: a console pointed at a real Gateway never loads it.

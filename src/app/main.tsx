@@ -74,8 +74,10 @@ async function boot() {
     }
     connectApi(resolveApiBaseUrl(config, window.location.origin), queryClient)
     // A failed request is described with the shell's strings, so the requests wait for them
-    // (they load side by side with the config and are usually there first).
-    if (isSignedIn) await strings.then(() => prefetchFirstRoute(queryClient, firstScreen, window.location))
+    // (they load side by side with the config and are usually there first), not for the first
+    // screen's strings, which only its render needs.
+    if (isSignedIn)
+      await shellStrings.then(() => prefetchFirstRoute(queryClient, firstScreen, window.location))
   })
   try {
     await Promise.all([strings, api, screenCode])

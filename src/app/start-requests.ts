@@ -1,4 +1,4 @@
-import { loadNamespace, preferredLocale, type Locale } from '@/i18n'
+import { activateLocale, loadNamespace, preferredLocale, type Locale } from '@/i18n'
 import { loadRuntimeConfig, type RuntimeConfig } from '@/lib/runtime-config'
 
 /**
@@ -9,6 +9,7 @@ import { loadRuntimeConfig, type RuntimeConfig } from '@/lib/runtime-config'
  */
 export const startLocale: Locale = preferredLocale()
 export const runtimeConfig: Promise<RuntimeConfig> = loadRuntimeConfig()
-export const shellStrings: Promise<unknown> = Promise.all(
+/** Resolves once the shell's strings are loaded and their language is active. */
+export const shellStrings: Promise<void> = Promise.all(
   ['app', 'ui', 'identity'].map((namespace) => loadNamespace(namespace, startLocale)),
-)
+).then(() => activateLocale(startLocale))

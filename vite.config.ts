@@ -105,9 +105,10 @@ export default defineConfig(({ mode }) => ({
               priority: 2,
             },
             {
-              // The environment list's own code (the first screen after sign-in) in one file.
+              // The environment list's own code (the first screen after sign-in), its route
+              // module included, in one file.
               name: 'environments-list',
-              test: /[\\/]src[\\/](features[\\/]environments[\\/](components[\\/](environments-table|environments-toolbar|environment-health-cell|environment-capability-badges)|models[\\/](filter-environments|environment-list-params|environment-types))|data[\\/]work[\\/](queries|keys|worker-presence))\.tsx?$/,
+              test: /[\\/]src[\\/](app[\\/]routes[\\/]environments-route|features[\\/]environments[\\/](components[\\/](environments-table|environments-toolbar|environment-health-cell|environment-capability-badges)|models[\\/](filter-environments|environment-list-params|environment-types))|data[\\/]work[\\/](queries|keys|worker-presence))\.tsx?$/,
               priority: 1,
             },
           ],

@@ -49,7 +49,8 @@ const screens = {
   login: screen(() => import('./routes/login-route'), 'app:screens', 'identity:login'),
   environments: screen(() => import('./routes/environments-route'), 'environments'),
   // The environment pages' strings (environments:screens) stay off the list page's first load, as
-  // do the other screens' titles (app:screens) and the sign-in form's (identity:login).
+  // do the other screens' titles (app:screens), the sign-in form's (identity:login) and the advice
+  // under a failed save (ui:advice), which the screens with forms load.
   environmentDetail: screen(
     () => import('./routes/environment-detail-route'),
     'environments',
@@ -60,11 +61,17 @@ const screens = {
     'environments',
     'environments:screens',
     'app:screens',
+    'ui:advice',
   ),
   agents: screen(() => import('./routes/agents-route'), 'agents', 'app:screens'),
-  agentDetail: screen(() => import('./routes/agent-detail-route'), 'agents', 'app:screens'),
-  sessions: screen(() => import('./routes/sessions-route'), 'sessions', 'app:screens'),
-  sessionDetail: screen(() => import('./routes/session-detail-route'), 'sessions', 'app:screens'),
+  agentDetail: screen(() => import('./routes/agent-detail-route'), 'agents', 'app:screens', 'ui:advice'),
+  sessions: screen(() => import('./routes/sessions-route'), 'sessions', 'app:screens', 'ui:advice'),
+  sessionDetail: screen(
+    () => import('./routes/session-detail-route'),
+    'sessions',
+    'app:screens',
+    'ui:advice',
+  ),
   notFound: screen(() => import('./routes/not-found-route'), 'app:screens'),
 }
 

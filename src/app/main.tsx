@@ -47,10 +47,11 @@ function showBootFailure(root: HTMLElement, error: unknown) {
 }
 
 /**
- * Everything the first screen needs starts at once: the shell's strings, the runtime config (then
- * the bundled mock, when the config asks for it, and the first screen's data), and the first
- * screen's code and strings. The render waits for the strings, the config and the screen's code,
- * so it never shows a Suspense fallback, and the list's request is already on its way.
+ * Everything the first screen needs starts at once: the shell's strings and the runtime config
+ * (already requested by ./start-requests; then the bundled mock, when the config asks for it, and
+ * the first screen's data), and the first screen's code and strings. The render waits for the
+ * strings, the config and the screen's code, so it never shows a Suspense fallback, and the list's
+ * request is already on its way.
  */
 async function boot() {
   const root = document.getElementById('root')

@@ -37,12 +37,33 @@ function consoleCsp(): Plugin {
   }
 }
 
+/**
+ * react-router's build names its components for the developer tools (`Form.displayName = …`) and
+ * wraps them in `React.forwardRef(…)` calls the bundler must assume have effects; either keeps a
+ * component in the bundle when nothing imports it (its `Form`, `ScrollRestoration`, framework-mode
+ * prefetching). Marking those calls pure and dropping the names lets the unused ones go.
+ */
+function reactRouterTreeShaking(): Plugin {
+  return {
+    name: 'react-router-tree-shaking',
+    apply: 'build',
+    transform: {
+      filter: { id: /[\\/]react-router[\\/]dist[\\/]production[\\/].*\.mjs$/ },
+      handler(code) {
+        return code
+          .replace(/\b(React\d*)\.(forwardRef|createContext|memo)\(/g, '/* @__PURE__ */ $1.$2(')
+          .replace(/^\w+\.displayName = "[^"\n]*";$/gm, '')
+      },
+    },
+  }
+}
+
 // One build for every deployment: console-config.json (read at start-up) chooses the bundled mock
 // or a real Gateway, and a real-API console never loads the mock's chunk (see src/app/main.tsx).
 // VITE_API_MODE / VITE_API_BASE_URL, set for `vite` or `vite build`, override the file
 // (src/lib/runtime-config.ts).
 export default defineConfig(({ mode }) => ({
-  plugins: [messageCatalogs(), react(), tailwindcss(), consoleCsp()],
+  plugins: [messageCatalogs(), react(), tailwindcss(), consoleCsp(), reactRouterTreeShaking()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -76,9 +97,18 @@ export default defineConfig(({ mode }) => ({
               priority: 2,
             },
             {
-              // The environment list's own code (the first screen after sign-in) in one file.
+              // Small helpers nearly every screen uses (the page header, the tab title, the search
+              // flag, the write check, the curl scope) arrive as one file with the first screen
+              // instead of five of a few hundred bytes each.
+              name: 'screen-helpers',
+              test: /[\\/]src[\\/](components[\\/]layout[\\/]page-header|app[\\/](use-search-flag|use-document-title)|features[\\/]identity[\\/]models[\\/]can-write|features[\\/]environments[\\/]components[\\/]curl-scope-context)\.tsx?$/,
+              priority: 2,
+            },
+            {
+              // The environment list's own code (the first screen after sign-in), its route
+              // module included, in one file.
               name: 'environments-list',
-              test: /[\\/]src[\\/](features[\\/]environments[\\/](components[\\/](environments-table|environments-toolbar|environment-health-cell|environment-capability-badges)|models[\\/](filter-environments|environment-list-params|environment-types))|data[\\/]work[\\/](queries|keys|worker-presence))\.tsx?$/,
+              test: /[\\/]src[\\/](app[\\/]routes[\\/]environments-route|features[\\/]environments[\\/](components[\\/](environments-table|environments-toolbar|environment-health-cell|environment-capability-badges)|models[\\/](filter-environments|environment-list-params|environment-types))|data[\\/]work[\\/](queries|keys|worker-presence))\.tsx?$/,
               priority: 1,
             },
           ],

@@ -1,7 +1,9 @@
 /**
- * `npm run bench [-- --json] [-- --runs 3] [-- --no-build]`: the console at scale, in real Chromium
- * against the mock served over HTTP with generated data (10,000 environments, a session with
- * 100,000 events). Prints `name: value unit` per figure (the median of the runs), or one JSON object.
+ * `npm run bench [-- --json] [-- --runs 3] [-- --no-build] [-- --only start-up]`: the console at
+ * scale, in real Chromium against the mock served over HTTP with generated data (10,000
+ * environments, a session with 100,000 events). Prints `name: value unit` per figure (the median of
+ * the runs), or one JSON object. `--only start-up` measures the first route's size and first paint
+ * (and the 10,000-row list) without the session and live figures, which take most of the time.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { cpus } from 'node:os'
@@ -29,6 +31,13 @@ const args = process.argv.slice(2)
 const asJson = args.includes('--json')
 const runsIndex = args.indexOf('--runs')
 const runs = Math.max(1, runsIndex >= 0 ? Number(args[runsIndex + 1] ?? 3) : 3)
+const onlyIndex = args.indexOf('--only')
+const only = onlyIndex >= 0 ? args[onlyIndex + 1] : undefined
+if (only !== undefined && only !== 'start-up') {
+  console.error(`--only takes "start-up" (got ${only ?? 'nothing'})`)
+  process.exit(2)
+}
+const startUpOnly = only === 'start-up'
 const log = (message: string) => {
   if (!asJson) console.info(message)
   else process.stderr.write(`${message}\n`)
@@ -188,22 +197,26 @@ const mark = (page: Page, name: string) =>
     name,
   )
 
-async function entryGzip(browser: Browser, auth: Auth): Promise<number> {
+async function entryGzip(browser: Browser, auth: Auth, logFiles: boolean): Promise<number> {
   const page = await openPage(browser, auth)
-  const bodies: Promise<Buffer>[] = []
+  const bodies: Promise<{ name: string; gzip: number }>[] = []
   page.on('response', (response) => {
     const url = response.url()
-    if (url.startsWith(CONSOLE) && /\.(js|css)(\?|$)/.test(new URL(url).pathname))
-      bodies.push(response.body())
+    const { pathname } = new URL(url)
+    if (url.startsWith(CONSOLE) && /\.(js|css)(\?|$)/.test(pathname))
+      bodies.push(
+        response.body().then((body) => ({ name: pathname, gzip: gzipSync(body, { level: 9 }).length })),
+      )
   })
   await page.goto(`${CONSOLE}/environments`, { waitUntil: 'networkidle' })
   await page.locator('tbody tr').first().waitFor()
-  const total = (await Promise.all(bodies)).reduce(
-    (sum, body) => sum + gzipSync(body, { level: 9 }).length,
-    0,
-  )
+  const files = await Promise.all(bodies)
   await page.context().close()
-  return total / 1024
+  // Which files make up the figure, largest first, so a change in it can be traced to a file.
+  if (logFiles)
+    for (const file of [...files].sort((a, b) => b.gzip - a.gzip))
+      log(`  ${(file.gzip / 1024).toFixed(1).padStart(6)} KB  ${file.name}`)
+  return files.reduce((sum, file) => sum + file.gzip, 0) / 1024
 }
 
 /** Navigation start → the first environment row painted, on a fresh page (nothing cached). */
@@ -531,9 +544,10 @@ async function main() {
   try {
     for (let index = 0; index < runs; index += 1) {
       log(`run ${index + 1}/${runs}`)
-      add('entry_gzip_kb', await entryGzip(browser, auth))
+      add('entry_gzip_kb', await entryGzip(browser, auth, index === 0))
       add('env_list_10k_first_rows_ms', await envList(browser, auth))
       add('env_list_first_paint_ms', await envListFirstPaint(browser, auth))
+      if (startUpOnly) continue
       const session = await largeSession(browser, auth)
       add('session_100k_first_rows_ms', session.firstRows)
       add('session_100k_scroll_max_long_task_ms', session.scrollMaxLongTask)
@@ -545,7 +559,7 @@ async function main() {
     }
     // The live runs come last: each adds LIVE_RATE × LIVE_MS events to the large session.
     let expected = LARGE_EVENTS
-    for (let index = 0; index < runs; index += 1) {
+    for (let index = 0; index < (startUpOnly ? 0 : runs); index += 1) {
       log(`live run ${index + 1}/${runs}`)
       const figuresLive = await live(browser, auth, expected)
       expected += (LIVE_RATE * LIVE_MS) / 1000
@@ -576,11 +590,12 @@ async function main() {
     transcript_live_missing_or_duplicate: 'events',
   }
   const result: Record<string, number | string> = {}
-  for (const name of Object.keys(units)) result[name] = median(figures[name] ?? [])
+  for (const name of Object.keys(units)) if (figures[name]) result[name] = median(figures[name])
   if (asJson) {
     console.info(JSON.stringify({ ...result, runs, date: new Date().toISOString(), machine }))
   } else {
-    for (const [name, unit] of Object.entries(units)) console.info(`${name}: ${result[name]} ${unit}`)
+    for (const [name, unit] of Object.entries(units))
+      if (result[name] !== undefined) console.info(`${name}: ${result[name]} ${unit}`)
     console.info(`runs: ${runs}`)
     console.info(`machine: ${machine}`)
   }

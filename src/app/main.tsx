@@ -1,3 +1,5 @@
+// First, so that its requests leave before the rest of the entry is evaluated.
+import { runtimeConfig, shellStrings, startLocale } from './start-requests'
 import '@/styles/index.css'
 import { createRoot } from 'react-dom/client'
 import { App } from './app'
@@ -7,8 +9,8 @@ import { prefetchFirstRoute } from './prefetch-first-route'
 import { preloadScreen, screenForPath } from './router'
 import { applyInitialTheme } from './theme'
 import { useAuthStore } from '@/features/identity/stores/auth-store'
-import { loadNamespace, preferredLocale, setLocale, t } from '@/i18n'
-import { loadRuntimeConfig, resolveApiBaseUrl, setActiveRuntimeConfig } from '@/lib/runtime-config'
+import { setLocale, t } from '@/i18n'
+import { resolveApiBaseUrl, setActiveRuntimeConfig } from '@/lib/runtime-config'
 
 // Set once the app catalog is in memory; a failure before that (the catalog itself did not load)
 // can only be told in English.
@@ -45,27 +47,26 @@ function showBootFailure(root: HTMLElement, error: unknown) {
 }
 
 /**
- * Everything the first screen needs starts at once: the shell's strings, the runtime config (then
- * the bundled mock, when the config asks for it, and the first screen's data), and the first
- * screen's code and strings. The render waits for the strings, the config and the screen's code,
- * so it never shows a Suspense fallback, and the list's request is already on its way.
+ * Everything the first screen needs starts at once: the shell's strings and the runtime config
+ * (already requested by ./start-requests; then the bundled mock, when the config asks for it, and
+ * the first screen's data), and the first screen's code and strings. The render waits for the
+ * strings, the config and the screen's code, so it never shows a Suspense fallback, and the list's
+ * request is already on its way.
  */
 async function boot() {
   const root = document.getElementById('root')
   if (!root) return
   applyInitialTheme()
-  const locale = preferredLocale()
+  const locale = startLocale
   const isSignedIn = useAuthStore.getState().token !== null
   const firstScreen = screenForPath(window.location.pathname, isSignedIn)
-  const strings = Promise.all(
-    ['app', 'ui', 'identity'].map((namespace) => loadNamespace(namespace, locale)),
-  ).then(async () => {
+  const strings = shellStrings.then(async () => {
     await setLocale(locale)
     hasCatalogs = true
   })
   // A screen that fails to download is reported by the route's error boundary, as later ones are.
   const screenCode = preloadScreen(firstScreen, locale).catch(() => undefined)
-  const api = loadRuntimeConfig().then(async (config) => {
+  const api = runtimeConfig.then(async (config) => {
     setActiveRuntimeConfig(config)
     if (config.apiMode === 'mock') {
       // The bundled backend is its own chunk: a console pointed at a real Gateway never loads it.
@@ -74,8 +75,10 @@ async function boot() {
     }
     connectApi(resolveApiBaseUrl(config, window.location.origin), queryClient)
     // A failed request is described with the shell's strings, so the requests wait for them
-    // (they load side by side with the config and are usually there first).
-    if (isSignedIn) await strings.then(() => prefetchFirstRoute(queryClient, firstScreen, window.location))
+    // (they load side by side with the config and are usually there first), not for the first
+    // screen's strings, which only its render needs.
+    if (isSignedIn)
+      await shellStrings.then(() => prefetchFirstRoute(queryClient, firstScreen, window.location))
   })
   try {
     await Promise.all([strings, api, screenCode])

@@ -46,9 +46,11 @@ function screen(load: () => Promise<ScreenModule>, ...namespaces: string[]) {
 // Declarative routes (not the data router) keep ~16 KB gzip of router code off the first load;
 // the console loads data with react-query, not route loaders.
 const screens = {
-  login: screen(() => import('./routes/login-route'), 'identity'),
+  login: screen(() => import('./routes/login-route'), 'app:screens', 'identity:login'),
   environments: screen(() => import('./routes/environments-route'), 'environments'),
-  // The environment pages' strings (environments:screens) stay off the list page's first load.
+  // The environment pages' strings (environments:screens) stay off the list page's first load, as
+  // do the other screens' titles (app:screens), the sign-in form's (identity:login) and the advice
+  // under a failed save (ui:advice), which the screens with forms load.
   environmentDetail: screen(
     () => import('./routes/environment-detail-route'),
     'environments',
@@ -58,12 +60,19 @@ const screens = {
     () => import('./routes/environment-edit-route'),
     'environments',
     'environments:screens',
+    'app:screens',
+    'ui:advice',
   ),
-  agents: screen(() => import('./routes/agents-route'), 'agents'),
-  agentDetail: screen(() => import('./routes/agent-detail-route'), 'agents'),
-  sessions: screen(() => import('./routes/sessions-route'), 'sessions'),
-  sessionDetail: screen(() => import('./routes/session-detail-route'), 'sessions'),
-  notFound: screen(() => import('./routes/not-found-route'), 'app'),
+  agents: screen(() => import('./routes/agents-route'), 'agents', 'app:screens'),
+  agentDetail: screen(() => import('./routes/agent-detail-route'), 'agents', 'app:screens', 'ui:advice'),
+  sessions: screen(() => import('./routes/sessions-route'), 'sessions', 'app:screens', 'ui:advice'),
+  sessionDetail: screen(
+    () => import('./routes/session-detail-route'),
+    'sessions',
+    'app:screens',
+    'ui:advice',
+  ),
+  notFound: screen(() => import('./routes/not-found-route'), 'app:screens'),
 }
 
 export type ScreenName = keyof typeof screens

@@ -98,13 +98,23 @@ export function preferredLocale(): Locale {
 }
 
 /**
+ * Makes a language active without loading anything: start-up does it as soon as the shell's
+ * strings are in, so a request that fails before the first screen's strings arrive is still
+ * described in the reader's language. Only for a language whose strings in use are loaded.
+ */
+export function activateLocale(locale: Locale) {
+  i18n.activate(locale)
+  if (typeof document !== 'undefined') document.documentElement.lang = locale
+  notify()
+}
+
+/**
  * Switches language without a flash: every namespace already on screen is loaded in the new
  * language before the switch, so no component suspends.
  */
 export async function setLocale(locale: Locale, options: { persist?: boolean } = {}) {
   await Promise.all([...namespacesInUse].map((namespace) => loadNamespace(namespace, locale)))
-  i18n.activate(locale)
-  if (typeof document !== 'undefined') document.documentElement.lang = locale
+  activateLocale(locale)
   if (options.persist) {
     try {
       localStorage.setItem(LOCALE_KEY, locale)
@@ -112,7 +122,6 @@ export async function setLocale(locale: Locale, options: { persist?: boolean } =
       // The switch still applies for this visit.
     }
   }
-  notify()
 }
 
 let version = 0

@@ -1,6 +1,7 @@
 export {
   LOCALES,
   LOCALE_NAMES,
+  activateLocale,
   activeLocale,
   i18n,
   isLocale,

@@ -21,4 +21,12 @@ describe('formatRelativeTime', () => {
     expect(formatRelativeTime(now - 3 * 60_000, now, 'zh-CN')).toBe('3分钟前')
     expect(formatExactTime(now, 'en')).toMatch(/2026/)
   })
+
+  it('keeps each language apart once its formatter is reused', () => {
+    expect(formatRelativeTime(now - 3 * 60_000, now, 'en')).toBe('3 minutes ago')
+    expect(formatRelativeTime(now - 3 * 60_000, now, 'zh-CN')).toBe('3分钟前')
+    expect(formatRelativeTime(now - 3 * 60_000, now, 'en')).toBe('3 minutes ago')
+    expect(formatExactTime(now, 'zh-CN')).toMatch(/2026年/)
+    expect(formatExactTime(now, 'en')).not.toMatch(/年/)
+  })
 })

@@ -55,7 +55,7 @@ function useReadOnlyReason(agentId: string, isArchived: boolean): string | null 
 }
 
 export default function AgentDetailRoute() {
-  const { t } = useT('app', 'identity')
+  const { t } = useT('app', 'app:screens', 'identity')
   const { agentId = '' } = useParams()
   const [params, setParams] = useSearchParams()
   const tab = readTab(params.get('tab'))

@@ -4,7 +4,7 @@ import { useDocumentTitle } from '../use-document-title'
 import { useT } from '@/i18n'
 
 export default function AgentsRoute() {
-  const { t } = useT('app')
+  const { t } = useT('app', 'app:screens')
   useDocumentTitle(t('app.agents.title'))
   return (
     <>

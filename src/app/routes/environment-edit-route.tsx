@@ -13,7 +13,7 @@ export default function EnvironmentEditRoute() {
   const { canWrite, readOnlyReason } = useWriteAccess()
   const tenant = useScopeStore((state) => state.tenant)
   const namespace = useScopeStore((state) => state.namespace)
-  const { t } = useT('app')
+  const { t } = useT('app', 'app:screens')
   // The screen's own query: shared through the cache, so this asks the server nothing more.
   const name = useQuery(environmentQuery(environmentId)).data?.name ?? environmentId
   useDocumentTitle(t('app.titles.editEnvironment', { name }), t('app.environments.title'))

@@ -16,6 +16,7 @@ const CreateEnvironmentFlow = lazy(async () => {
   const [module] = await Promise.all([
     import('@/features/environments/components/create-environment-flow'),
     loadNamespace('environments:screens'),
+    loadNamespace('ui:advice'),
   ])
   return { default: module.CreateEnvironmentFlow }
 })

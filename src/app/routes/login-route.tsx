@@ -16,7 +16,7 @@ function safeNext(value: string | null): string {
 }
 
 export default function LoginRoute() {
-  const { t } = useT('app')
+  const { t } = useT('app', 'app:screens')
   const [params] = useSearchParams()
   const navigate = useNavigate()
   const token = useAuthStore((state) => state.token)

@@ -3,7 +3,7 @@ import { useDocumentTitle } from '../use-document-title'
 import { RichText, useT } from '@/i18n'
 
 export default function NotFoundRoute() {
-  const { t } = useT('app')
+  const { t } = useT('app', 'app:screens')
   const location = useLocation()
   useDocumentTitle(t('app.notFound.title'))
   return (

@@ -12,7 +12,7 @@ import { SessionInspector } from '@/features/sessions/components/session-inspect
 import { useT } from '@/i18n'
 
 export default function SessionDetailRoute() {
-  const { t } = useT('app', 'identity')
+  const { t } = useT('app', 'app:screens', 'identity')
   const { sessionId = '' } = useParams()
   const roles = useAuthStore((state) => state.user?.roles ?? [])
   const canWrite = canWriteResources(roles)

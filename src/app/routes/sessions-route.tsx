@@ -10,7 +10,7 @@ import { SessionsTable } from '@/features/sessions/components/sessions-table'
 import { useT } from '@/i18n'
 
 export default function SessionsRoute() {
-  const { t } = useT('app', 'identity')
+  const { t } = useT('app', 'app:screens', 'identity')
   const roles = useAuthStore((state) => state.user?.roles ?? [])
   const canWrite = canWriteResources(roles)
   useDocumentTitle(t('app.sessions.title'))

@@ -27,7 +27,7 @@ export function LoginForm({
   reason: string | null
   onSignedIn: () => void
 }) {
-  const { t } = useT('identity')
+  const { t } = useT('identity', 'identity:login')
   const signIn = useAuthStore((state) => state.signIn)
   const [username, setUsername] = useState('')
   const [password, setPassword] = useState('')

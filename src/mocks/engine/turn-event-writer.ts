@@ -9,6 +9,7 @@ import {
   type PublicEvent,
   type Turn,
 } from '../lib/event-log'
+import { sessionErrorData, type TurnFailureCode } from '../lib/session-error'
 
 /**
  * The event vocabulary of one turn (runs, assistant text, model calls, tools, confirmations,
@@ -27,10 +28,14 @@ export type TurnEventWriterOptions = {
   stamp: Stamp
 }
 
-/** How a turn ends. `requires_action` and `queued` leave it open (nothing is written). */
+/**
+ * How a turn ends. `requires_action` and `queued` leave it open (nothing is written). A failed
+ * turn names upstream's cause: `model_call_failed` (the model call raised) or `turn_failed`
+ * (the turn could not be run at all).
+ */
 export type TurnEnding =
   | { status: 'completed' }
-  | { status: 'failed'; errorCode: string; reason: string }
+  | { status: 'failed'; errorCode: Exclude<TurnFailureCode, 'interrupted'>; reason: string }
   | { status: 'cancelled' }
   | { status: 'interrupted'; reason: string }
   | { status: 'requires_action' }
@@ -173,6 +178,11 @@ export class TurnEventWriter {
     })
   }
 
+  /** upstream failTurn's event: the typed detail, written for the session and not for a turn. */
+  private sessionError(code: TurnFailureCode, message: string): void {
+    this.emit('session.error', sessionErrorData(this.record.session.id, code, message), 1, 10)
+  }
+
   /** The turn's outcome events, then session.status_idle; open endings write nothing. */
   finish(turn: Turn, ending: TurnEnding): void {
     const run = this.runData(turn)
@@ -184,7 +194,10 @@ export class TurnEventWriter {
         break
       case 'failed':
         this.emit('run.ended', { ...run, status: 'failed', reason: ending.reason })
-        this.emit('session.error', { ...run, error_code: ending.errorCode, message: ending.reason })
+        this.sessionError(ending.errorCode, ending.reason)
+        // Upstream's runner rethrows a failed model call and its outer handler fails the turn
+        // again, so that failure is logged twice: model_call_failed, then turn_failed.
+        if (ending.errorCode === 'model_call_failed') this.sessionError('turn_failed', ending.reason)
         transitionTurn(this.record, turn, 'failed', stamp(1, 10), {
           ...run,
           error_code: ending.errorCode,
@@ -200,6 +213,7 @@ export class TurnEventWriter {
         break
       case 'interrupted':
         this.emit('run.ended', { ...run, status: 'interrupted', reason: ending.reason }, 30_000, 60_000)
+        this.sessionError('interrupted', ending.reason)
         transitionTurn(this.record, turn, 'interrupted', stamp(1, 10), { reason: ending.reason })
         break
       case 'requires_action':

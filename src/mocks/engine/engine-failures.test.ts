@@ -54,7 +54,8 @@ describe('a failed model call', () => {
     const sessionId = MORE_SESSIONS.fresh
     const turn = await h.submit(sessionId, 'Simulate a model error.')
     await h.run()
-    const span = duringTurn(await eventsOverHttp(sessionId), turn.id)
+    const events = await eventsOverHttp(sessionId)
+    const span = events.slice(events.findIndex((event) => event.data.turn_id === turn.id))
     expectInOrder(
       span.map((event) => event.type),
       [
@@ -62,16 +63,27 @@ describe('a failed model call', () => {
         'item.completed',
         'run.ended',
         'session.error',
+        'session.status_terminated',
         'session.error',
+        'session.status_terminated',
         'turn.failed',
-        'session.status_idle',
       ],
     )
+    expect(span.some((event) => event.type === 'session.status_idle')).toBe(false)
     const reason = 'The model provider returned 503 three times in a row.'
-    expect(span.filter((event) => event.type === 'session.error').map((event) => event.data)).toEqual([
+    const errors = [
       upstreamError(sessionId, 'model_call_failed', reason),
       upstreamError(sessionId, 'turn_failed', reason),
-    ])
+    ]
+    expect(span.filter((event) => event.type === 'session.error').map((event) => event.data)).toEqual(errors)
+    // DataSessionService.updateStatus: the session stops with the same detail as its stop reason.
+    expect(
+      span.filter((event) => event.type === 'session.status_terminated').map((event) => event.data),
+    ).toEqual(errors.map((stopReason) => ({ status: 'terminated', stopReason })))
+    const session = await json<{ status: string; stopReason: unknown }>(
+      await h.call(`/api/v1/agent-sessions/${sessionId}`),
+    )
+    expect(session).toMatchObject({ status: 'terminated', stopReason: errors[1] })
     expect(span.find((event) => event.type === 'turn.failed')?.data).toMatchObject({
       turn_id: turn.id,
       error_code: 'model_call_failed',

@@ -178,12 +178,21 @@ export class TurnEventWriter {
     })
   }
 
-  /** upstream failTurn's event: the typed detail, written for the session and not for a turn. */
-  private sessionError(code: TurnFailureCode, message: string): void {
-    this.emit('session.error', sessionErrorData(this.record.session.id, code, message), 1, 10)
+  /**
+   * What upstream's failTurn writes: session.error with the typed detail (for the session, not for
+   * a turn), then the session `terminated` with that detail as its stop reason.
+   */
+  private failTurn(code: TurnFailureCode, message: string): void {
+    const detail = sessionErrorData(this.record.session.id, code, message)
+    this.emit('session.error', detail, 1, 10)
+    this.record.session.stopReason = detail
+    sessionStatus(this.record, 'terminated', this.options.stamp(1, 10), { stopReason: detail })
   }
 
-  /** The turn's outcome events, then session.status_idle; open endings write nothing. */
+  /**
+   * The turn's outcome events, then session.status_idle (a failed or interrupted turn leaves the
+   * session terminated instead); open endings write nothing.
+   */
   finish(turn: Turn, ending: TurnEnding): void {
     const run = this.runData(turn)
     const stamp = this.options.stamp
@@ -194,10 +203,10 @@ export class TurnEventWriter {
         break
       case 'failed':
         this.emit('run.ended', { ...run, status: 'failed', reason: ending.reason })
-        this.sessionError(ending.errorCode, ending.reason)
+        this.failTurn(ending.errorCode, ending.reason)
         // Upstream's runner rethrows a failed model call and its outer handler fails the turn
         // again, so that failure is logged twice: model_call_failed, then turn_failed.
-        if (ending.errorCode === 'model_call_failed') this.sessionError('turn_failed', ending.reason)
+        if (ending.errorCode === 'model_call_failed') this.failTurn('turn_failed', ending.reason)
         transitionTurn(this.record, turn, 'failed', stamp(1, 10), {
           ...run,
           error_code: ending.errorCode,
@@ -213,7 +222,7 @@ export class TurnEventWriter {
         break
       case 'interrupted':
         this.emit('run.ended', { ...run, status: 'interrupted', reason: ending.reason }, 30_000, 60_000)
-        this.sessionError('interrupted', ending.reason)
+        this.failTurn('interrupted', ending.reason)
         transitionTurn(this.record, turn, 'interrupted', stamp(1, 10), { reason: ending.reason })
         break
       case 'requires_action':
@@ -221,6 +230,7 @@ export class TurnEventWriter {
         return
     }
     this.runId = null
+    if (ending.status === 'failed' || ending.status === 'interrupted') return
     sessionStatus(this.record, 'idle', stamp(1, 10), { turn_id: turn.id })
   }
 }

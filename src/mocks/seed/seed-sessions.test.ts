@@ -136,6 +136,11 @@ describe('seeded sessions', () => {
     expect(errorsOf(session(backend, MORE_SESSIONS.interrupted))).toEqual([
       typed(MORE_SESSIONS.interrupted, 'interrupted', 'worker_lease_expired'),
     ])
+    // …and leaves the session terminated with the last error as its stop reason.
+    expect(failed.session).toMatchObject({
+      status: 'terminated',
+      stopReason: typed(MORE_SESSIONS.failedTurn, 'turn_failed', reason),
+    })
 
     const archived = [...backend.db.sessions.values()].filter((record) => record.session.archivedAt)
     expect(archived).toHaveLength(2)

@@ -121,6 +121,20 @@ describe('event data decoders', () => {
     expect(
       errorHints(event('session.error', { error_code: 'e2b_unavailable', message: 'no key', reason: 4 })),
     ).toEqual(['e2b_unavailable', 'no key'])
+    expect(
+      errorHints(
+        event('session.error', {
+          error: {
+            type: 'api_error',
+            code: 'turn_failed',
+            message: '400 BAD_REQUEST "sandbox environments require an E2B API key"',
+            session_id: 's1',
+            retry_status: 'not_retrying',
+          },
+        }),
+      ),
+    ).toEqual(['turn_failed', '400 BAD_REQUEST "sandbox environments require an E2B API key"'])
+    expect(errorHints(event('session.error', { error: 'not an object' }))).toEqual([])
     expect(errorHints(event('turn.completed', { reason: 'done' }))).toEqual([])
   })
 })

@@ -213,11 +213,15 @@ export function usageEventData(event: PublicEvent): UsageEventData | null {
 
 const HINT_TYPES: ReadonlySet<string> = new Set(['session.error', 'turn.failed', 'run.ended'])
 
-/** Error codes, reasons and messages a failure event recorded (what a diagnosis can match on). */
+/**
+ * Error codes, reasons and messages a failure event recorded (what a diagnosis can match on).
+ * Upstream's runner nests them: `session.error {error: {type, code, message, retry_status}}`.
+ */
 export function errorHints(event: PublicEvent): string[] {
   if (!HINT_TYPES.has(event.type)) return []
   const { data } = event
-  return [data.error_code, data.reason, data.message].flatMap((value) => {
+  const detail = isRecord(data.error) ? data.error : {}
+  return [data.error_code, data.reason, data.message, detail.code, detail.message].flatMap((value) => {
     const text = readText(value)
     return text === null ? [] : [text]
   })

@@ -36,8 +36,8 @@ export type PlanStep =
   | { kind: 'tool'; name: ToolName; input: ToolInput; needsConfirmation?: boolean }
   /** Assistant text written from the tool results so far (see engine/planner.ts summarize). */
   | { kind: 'summary' }
-  /** The model call fails: the turn ends failed with this code and a session.error. */
-  | { kind: 'fail'; errorCode: string; reason: string }
+  /** The model call fails: the turn ends failed with upstream's code and its session.error events. */
+  | { kind: 'fail'; errorCode: 'model_call_failed'; reason: string }
 
 export type Plan = { kind: PlanKind; steps: PlanStep[] }
 

@@ -1,5 +1,6 @@
 import type { components } from '@/api/schema.gen'
-import { isLocalAllowed, LOCAL_DISABLED_MESSAGE, type MockBackend } from '../lib/backend'
+import type { MockBackend } from '../lib/backend'
+import { responseStatusMessage } from '../lib/session-error'
 import type { EnvironmentRecord, SessionRecord } from '../db/types'
 import type { ShellContext } from './shell'
 import { isolationPartition, openWorkspace, type FileMap } from './workspace-files'
@@ -9,7 +10,8 @@ type Environment = components['schemas']['Environment']
 /**
  * Where a session's tools run, decided per run from its environment (DESIGN §4): `sandbox` and
  * `local` inside the backend with a shell, `remote` inside the backend without one, `self_hosted`
- * on a worker. A run that cannot start says why, with the error code the turn fails with.
+ * on a worker. A run that cannot start says why: upstream builds the agent and its environment
+ * when the turn runs, and what that throws is the message of the turn's `session.error`.
  */
 export type Execution =
   | {
@@ -20,10 +22,18 @@ export type Execution =
     }
   | { kind: 'worker'; environment: EnvironmentRecord }
   | { kind: 'none' }
-  | { kind: 'refused'; errorCode: string; message: string }
+  | { kind: 'refused'; message: string }
 
-export const SANDBOX_CREDENTIALS_MESSAGE =
-  'E2B sandbox credentials are missing: set config.apiKey on the environment or BUILDER_E2B_API_KEY on the deployment'
+/** Upstream `EnvironmentSpecFactory.buildE2bFilesystemSpec` (@c2d43f8) throws this when no key resolves. */
+export const SANDBOX_CREDENTIALS_MESSAGE = responseStatusMessage(
+  400,
+  'sandbox environments require an E2B API key (config.apiKey, builder.e2b.api-key, BUILDER_E2B_API_KEY, or E2B_API_KEY)',
+)
+
+/** Upstream `ControlPlaneClient.getEnvironment` (@c2d43f8) for an environment the control plane no longer has. */
+export function environmentNotFoundMessage(environmentId: string): string {
+  return responseStatusMessage(404, `Environment not found: ${environmentId}`)
+}
 
 /** Resolution order upstream: config.apiKey, then the deployment's key. */
 export function hasSandboxCredentials(backend: MockBackend, environment: Environment): boolean {
@@ -62,19 +72,15 @@ export function resolveExecution(backend: MockBackend, record: SessionRecord): E
   if (!environmentId) return { kind: 'none' }
   const environment = backend.db.environments.get(environmentId)
   if (!environment) {
-    return {
-      kind: 'refused',
-      errorCode: 'environment_not_found',
-      message: `environment ${environmentId} no longer exists`,
-    }
+    return { kind: 'refused', message: environmentNotFoundMessage(environmentId) }
   }
   const env = environment.environment
   if (env.type === 'self_hosted') return { kind: 'worker', environment }
-  if (env.type === 'local' && !isLocalAllowed(backend)) {
-    return { kind: 'refused', errorCode: 'local_environment_disabled', message: LOCAL_DISABLED_MESSAGE }
-  }
+  // The local-environment policy is checked only when a session, deployment or agent default is
+  // bound (upstream `environment_policy.go` validateEnvironmentBinding): a session already bound
+  // to a local environment keeps running its turns after the policy turns local off.
   if (env.type === 'sandbox' && !hasSandboxCredentials(backend, env)) {
-    return { kind: 'refused', errorCode: 'sandbox_credentials_missing', message: SANDBOX_CREDENTIALS_MESSAGE }
+    return { kind: 'refused', message: SANDBOX_CREDENTIALS_MESSAGE }
   }
   const partition = isolationPartition(env, record.session)
   const files = openWorkspace(backend.db, `${env.id}/${partition.name}`)

@@ -43,7 +43,7 @@ const rules: { kind: PlanKind; test: RegExp; plan: (prompt: string) => PlanStep[
       text('Let me think about that.'),
       {
         kind: 'fail',
-        errorCode: 'model_error',
+        errorCode: 'model_call_failed',
         reason: 'The model provider returned 503 three times in a row.',
       },
     ],

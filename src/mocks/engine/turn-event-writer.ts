@@ -9,6 +9,7 @@ import {
   type PublicEvent,
   type Turn,
 } from '../lib/event-log'
+import { sessionErrorData, type TurnFailureCode } from '../lib/session-error'
 
 /**
  * The event vocabulary of one turn (runs, assistant text, model calls, tools, confirmations,
@@ -27,10 +28,14 @@ export type TurnEventWriterOptions = {
   stamp: Stamp
 }
 
-/** How a turn ends. `requires_action` and `queued` leave it open (nothing is written). */
+/**
+ * How a turn ends. `requires_action` and `queued` leave it open (nothing is written). A failed
+ * turn names upstream's cause: `model_call_failed` (the model call raised) or `turn_failed`
+ * (the turn could not be run at all).
+ */
 export type TurnEnding =
   | { status: 'completed' }
-  | { status: 'failed'; errorCode: string; reason: string }
+  | { status: 'failed'; errorCode: Exclude<TurnFailureCode, 'interrupted'>; reason: string }
   | { status: 'cancelled' }
   | { status: 'interrupted'; reason: string }
   | { status: 'requires_action' }
@@ -173,7 +178,21 @@ export class TurnEventWriter {
     })
   }
 
-  /** The turn's outcome events, then session.status_idle; open endings write nothing. */
+  /**
+   * What upstream's failTurn writes: session.error with the typed detail (for the session, not for
+   * a turn), then the session `terminated` with that detail as its stop reason.
+   */
+  private failTurn(code: TurnFailureCode, message: string): void {
+    const detail = sessionErrorData(this.record.session.id, code, message)
+    this.emit('session.error', detail, 1, 10)
+    this.record.session.stopReason = detail
+    sessionStatus(this.record, 'terminated', this.options.stamp(1, 10), { stopReason: detail })
+  }
+
+  /**
+   * The turn's outcome events, then session.status_idle (a failed or interrupted turn leaves the
+   * session terminated instead); open endings write nothing.
+   */
   finish(turn: Turn, ending: TurnEnding): void {
     const run = this.runData(turn)
     const stamp = this.options.stamp
@@ -184,7 +203,10 @@ export class TurnEventWriter {
         break
       case 'failed':
         this.emit('run.ended', { ...run, status: 'failed', reason: ending.reason })
-        this.emit('session.error', { ...run, error_code: ending.errorCode, message: ending.reason })
+        this.failTurn(ending.errorCode, ending.reason)
+        // Upstream's runner rethrows a failed model call and its outer handler fails the turn
+        // again, so that failure is logged twice: model_call_failed, then turn_failed.
+        if (ending.errorCode === 'model_call_failed') this.failTurn('turn_failed', ending.reason)
         transitionTurn(this.record, turn, 'failed', stamp(1, 10), {
           ...run,
           error_code: ending.errorCode,
@@ -200,6 +222,7 @@ export class TurnEventWriter {
         break
       case 'interrupted':
         this.emit('run.ended', { ...run, status: 'interrupted', reason: ending.reason }, 30_000, 60_000)
+        this.failTurn('interrupted', ending.reason)
         transitionTurn(this.record, turn, 'interrupted', stamp(1, 10), { reason: ending.reason })
         break
       case 'requires_action':
@@ -207,6 +230,7 @@ export class TurnEventWriter {
         return
     }
     this.runId = null
+    if (ending.status === 'failed' || ending.status === 'interrupted') return
     sessionStatus(this.record, 'idle', stamp(1, 10), { turn_id: turn.id })
   }
 }

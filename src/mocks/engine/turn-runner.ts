@@ -10,7 +10,7 @@ import { runMemoryTool } from './memory-tools'
 import { summarize, type PlanStep } from './planner'
 import type { TurnRunState } from '../db/run-state'
 import { failure, type ToolOutcome } from './tool-common'
-import { ensureWorkItem } from './work-items'
+import { ensureWorkItem, releaseWork } from './work-items'
 
 type ToolResult = components['schemas']['ToolResult']
 
@@ -104,6 +104,11 @@ export class TurnRunner {
 
   private finish(state: TurnRunState, live: Live, ending: TurnEnding): void {
     live.writer.finish(live.turn, ending)
+    // Upstream's failTurn releases the session's work-queue claim whatever else is queued; other
+    // endings keep it while a later turn of the session is still open (onFinished).
+    if (ending.status === 'failed' || ending.status === 'interrupted') {
+      releaseWork(this.backend, live.record.session.id)
+    }
     this.hooks.onFinished(state, live.record)
   }
 
@@ -130,11 +135,7 @@ export class TurnRunner {
     state.runId = live.writer.runId
     const execution = resolveExecution(this.backend, live.record)
     if (execution.kind === 'refused') {
-      this.finish(state, live, {
-        status: 'failed',
-        errorCode: execution.errorCode,
-        reason: execution.message,
-      })
+      this.finish(state, live, { status: 'failed', errorCode: 'turn_failed', reason: execution.message })
       return
     }
     this.next(state)

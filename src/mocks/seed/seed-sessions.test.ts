@@ -117,10 +117,30 @@ describe('seeded sessions', () => {
     expect(approval.turns.at(-1)?.status).toBe('requires_action')
 
     const failed = session(backend, MORE_SESSIONS.failedTurn)
-    expect(failed.turns.at(-1)).toMatchObject({ status: 'failed', errorCode: 'model_error' })
+    expect(failed.turns.at(-1)).toMatchObject({ status: 'failed', errorCode: 'model_call_failed' })
     expect(
       failed.events.some((event) => event.type === 'tool.completed' && event.data.status === 'failed'),
     ).toBe(true)
+    // Upstream SessionTurnRunner (@c2d43f8) logs a failed model call twice, then the seed's
+    // interrupted turn once, always as the typed detail of the session with no turn id.
+    const errorsOf = (record: SessionRecord) =>
+      record.events.filter((event) => event.type === 'session.error').map((event) => event.data)
+    const typed = (sessionId: string, code: string, message: string) => ({
+      error: { type: 'api_error', code, message, session_id: sessionId, retry_status: 'not_retrying' },
+    })
+    const reason = 'The model provider returned 503 three times in a row.'
+    expect(errorsOf(failed)).toEqual([
+      typed(MORE_SESSIONS.failedTurn, 'model_call_failed', reason),
+      typed(MORE_SESSIONS.failedTurn, 'turn_failed', reason),
+    ])
+    expect(errorsOf(session(backend, MORE_SESSIONS.interrupted))).toEqual([
+      typed(MORE_SESSIONS.interrupted, 'interrupted', 'worker_lease_expired'),
+    ])
+    // …and leaves the session terminated with the last error as its stop reason.
+    expect(failed.session).toMatchObject({
+      status: 'terminated',
+      stopReason: typed(MORE_SESSIONS.failedTurn, 'turn_failed', reason),
+    })
 
     const archived = [...backend.db.sessions.values()].filter((record) => record.session.archivedAt)
     expect(archived).toHaveLength(2)

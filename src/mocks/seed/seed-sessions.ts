@@ -246,7 +246,7 @@ function sessionSpecs(now: number, largeSessionEvents: number): SessionSpec[] {
           ],
           ending: {
             status: 'failed',
-            errorCode: 'model_error',
+            errorCode: 'model_call_failed',
             reason: 'The model provider returned 503 three times in a row.',
           },
         },

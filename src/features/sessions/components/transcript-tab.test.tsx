@@ -120,7 +120,8 @@ describe('transcript tab', () => {
     await open(`/sessions/${MORE_SESSIONS.failedTurn}`)
     const feed = await screen.findByRole('feed', { name: 'Transcript' }, { timeout: 5000 })
     const error = await within(feed).findByRole('group', { name: 'Error' }, { timeout: 5000 })
-    expect(within(error).getAllByText('model_error').length).toBeGreaterThan(0)
+    expect(within(error).getAllByText('model_call_failed').length).toBeGreaterThan(0)
+    // Upstream logs the failure as two session.error events (model_call_failed, then turn_failed).
     expect(within(feed).getAllByRole('group', { name: 'Error' })).toHaveLength(1)
   })
 
@@ -138,9 +139,9 @@ describe('transcript tab', () => {
     const diagnosis = within(error).getByRole('region', { name: 'Why did this turn fail?' })
     expect(why).toHaveAttribute('aria-controls', diagnosis.id)
     expect(diagnosis).toHaveTextContent(
-      'The server said: model_error The model provider returned 503 three times in a row.',
+      'The server said: model_call_failed The model provider returned 503 three times in a row. The server does not retry this turn.',
     )
-    expect(within(diagnosis).getByText('The agent’s run failed (model_error)')).toBeInTheDocument()
+    expect(within(diagnosis).getByText('The agent’s run failed (model_call_failed)')).toBeInTheDocument()
     expect(
       within(diagnosis).getByRole('link', { name: 'Check the agent’s model and runtime configuration' }),
     ).toHaveAttribute('href', `/agents/${AGENT.triageBot}?tab=runtime`)

@@ -150,6 +150,20 @@ describe('diagnoseFailure', () => {
     expect(diagnosis.isFinal).toBe(false)
   })
 
+  it.each([
+    '400 BAD_REQUEST "sandbox environments require an E2B API key (config.apiKey, builder.e2b.api-key, BUILDER_E2B_API_KEY, or E2B_API_KEY)"',
+    '404 NOT_FOUND "Environment not found: env_1"',
+  ])('reads upstream turn_failed %s as the environment refusing the turn', (message) => {
+    const diagnosis = diagnoseFailure(
+      base({
+        problems: [sessionError('turn_failed', message), sessionError('turn_failed', message)],
+        claims: { ...base({}).claims, isSelfHosted: false },
+      }),
+    )
+    expect(diagnosis).toMatchObject({ code: 'turn_failed', message, isFinal: true })
+    expect(diagnosis.causes).toEqual([expect.objectContaining({ code: 'environment_refused' })])
+  })
+
   it('says the server gave no reason, rather than inventing one', () => {
     expect(
       diagnoseFailure(base({ problems: [{ type: 'turn.failed', code: null, message: null, eventId: 'e' }] })),

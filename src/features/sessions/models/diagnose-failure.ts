@@ -172,6 +172,8 @@ function serverCause(input: FailureInput, code: string | null, message: string |
   if (
     mentions(message, 'local', 'disabled') ||
     mentions(message, 'sandbox', 'credential') ||
+    // Upstream's agent build: `400 BAD_REQUEST "sandbox environments require an E2B API key …"`.
+    mentions(message, 'e2b', 'key') ||
     mentions(message, 'environment', 'not found')
   )
     return {

@@ -249,6 +249,29 @@ describe('TranscriptBuilder', () => {
     })
   })
 
+  it('reads the stop reason of the session.status_terminated upstream writes after each session.error', () => {
+    const detail = {
+      type: 'api_error',
+      code: 'turn_failed',
+      message: 'Connection reset',
+      session_id: 's1',
+      retry_status: 'not_retrying',
+    }
+    const builder = build([
+      ...userTurn('t1', 1, 'a'),
+      at('session.error', 2, { error: detail }),
+      // DataSessionService.updateStatus: {status, stopReason}.
+      at('session.status_terminated', 3, { status: 'terminated', stopReason: { error: detail } }),
+    ])
+    expect(kinds(builder.rows)).toEqual(['turn', 'message', 'error'])
+    const error = builder.rows[2]
+    if (error?.kind !== 'error') throw new Error('no error block')
+    expect(error.error.problems.map((p) => [p.type, p.code, p.message, p.retryStatus])).toEqual([
+      ['session.error', 'turn_failed', 'Connection reset', 'not_retrying'],
+      ['session.status_terminated', 'turn_failed', 'Connection reset', 'not_retrying'],
+    ])
+  })
+
   it('follows a required action from open to resolved, reopened after a failed delivery', () => {
     const created = at('required_action.created', 2, {
       turn_id: 't1',

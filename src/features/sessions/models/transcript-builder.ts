@@ -516,8 +516,10 @@ export class TranscriptBuilder {
     // Upstream's session.error names no turn: it belongs to the turn whose block it falls in.
     const turnId = eventTurnId(event) ?? block.turn.turnId
     const { data } = event
-    // Upstream's runner nests its detail: session.error {error: {type, code, message, retry_status}}.
-    const detail = isRecord(data.error) ? data.error : {}
+    // Upstream's runner nests its detail: session.error {error: {type, code, message, retry_status}},
+    // and the session.status_terminated that follows carries the same detail as {stopReason: {error}}.
+    const stopReason = isRecord(data.stopReason) ? data.stopReason : {}
+    const detail = isRecord(data.error) ? data.error : isRecord(stopReason.error) ? stopReason.error : {}
     const problem: TranscriptProblem = {
       type: event.type,
       code: readText(data.error_code) ?? readText(detail.code),

@@ -66,9 +66,11 @@ const screens: Screen[] = [
     ready: 'Submit a turn',
     isLive: true,
     act: async (page) => {
-      await showTabs(page)
+      // The first bar focused, with the tab's controls and legend (claim and result marks) in view.
       await page.getByRole('group', { name: 'Waterfall' }).getByRole('button').first().focus()
-      await page.keyboard.press('End')
+      await page
+        .getByRole('tablist', { name: 'Session views' })
+        .evaluate((tabs) => tabs.scrollIntoView({ block: 'start', behavior: 'instant' }))
       await page.waitForTimeout(300)
     },
   },

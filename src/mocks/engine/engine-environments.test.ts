@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { AGENT, ENV, USERS } from '../seed/fixture-ids'
 import { ENVIRONMENT_CHECK_FILE, ENVIRONMENT_CHECK_TEXT } from './turn-scripts'
-import { expectInOrder, startEngine, type EngineHarness } from '../testing/engine-harness'
+import { expectInOrder, startEngine, type EngineHarness, stopEngine } from '../testing/engine-harness'
 import { SANDBOX_CREDENTIALS_MESSAGE } from './environment-gate'
 import { REMOTE_NO_SHELL_MESSAGE } from './memory-tools'
 import { NO_ENVIRONMENT_MESSAGE } from './turn-runner'
@@ -9,11 +9,7 @@ import { isolationPartition } from './workspace-files'
 
 /** Where tools run, per environment type, and what stops a run before it starts. */
 let h: EngineHarness
-afterEach(() => {
-  h.engine?.uninstall()
-  h.server.close()
-  expect(h.contractFailures).toEqual([])
-})
+afterEach(() => stopEngine(h))
 
 const completedTools = (sessionId: string, turnId: string) =>
   h

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { components } from '@/api/schema.gen'
 import { AGENT, ENV } from '../seed/fixture-ids'
 import { MORE_SESSIONS } from '../seed/seed-sessions'
-import { expectInOrder, startEngine, type EngineHarness } from '../testing/engine-harness'
+import { expectInOrder, startEngine, type EngineHarness, stopEngine } from '../testing/engine-harness'
+import { readJson } from '../testing/session-harness'
 
 type PublicEvent = components['schemas']['PublicEvent']
 type WorkItem = components['schemas']['WorkItem']
@@ -18,17 +19,11 @@ type WorkItem = components['schemas']['WorkItem']
  * `api_error` (service-common/…/api/error/ApiErrorType.java).
  */
 let h: EngineHarness
-afterEach(() => {
-  h.engine?.uninstall()
-  h.server.close()
-  expect(h.contractFailures).toEqual([])
-})
-
-const json = async <T>(response: Response): Promise<T> => (await response.json()) as T
+afterEach(() => stopEngine(h))
 
 /** The session's log as an API client reads it. */
 async function eventsOverHttp(sessionId: string): Promise<PublicEvent[]> {
-  const page = await json<{ data: PublicEvent[] }>(
+  const page = await readJson<{ data: PublicEvent[] }>(
     await h.call(`/api/v1/agent-sessions/${sessionId}/events?limit=1000`),
   )
   return page.data
@@ -80,7 +75,7 @@ describe('a failed model call', () => {
     expect(
       span.filter((event) => event.type === 'session.status_terminated').map((event) => event.data),
     ).toEqual(errors.map((stopReason) => ({ status: 'terminated', stopReason })))
-    const session = await json<{ status: string; stopReason: unknown }>(
+    const session = await readJson<{ status: string; stopReason: unknown }>(
       await h.call(`/api/v1/agent-sessions/${sessionId}`),
     )
     expect(session).toMatchObject({ status: 'terminated', stopReason: errors[1] })
@@ -145,7 +140,7 @@ describe('a turn the environment cannot run', () => {
 
 describe('the work-queue claim', () => {
   const workOf = async (sessionId: string) =>
-    (await json<WorkItem[]>(await h.call(`/api/environments/${ENV.buildWorkers}/work`))).filter(
+    (await readJson<WorkItem[]>(await h.call(`/api/environments/${ENV.buildWorkers}/work`))).filter(
       (item) => item.sessionId === sessionId,
     )
 

@@ -2,19 +2,21 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { readSse } from '@/api/sse-reader'
 import { ENV, SESSION } from '../seed/fixture-ids'
 import { MORE_SESSIONS } from '../seed/seed-sessions'
-import { startEngine, type EngineHarness, type PublicEvent, type Turn } from '../testing/engine-harness'
+import {
+  startEngine,
+  type EngineHarness,
+  type PublicEvent,
+  type Turn,
+  stopEngine,
+} from '../testing/engine-harness'
+import { readJson } from '../testing/session-harness'
 import { createMockControlClient } from '../lib/control-client'
 import type { MockControlState } from '../lib/control-types'
 
 /** Faults from config and the demo routes, idempotent commands, reset. */
 let h: EngineHarness
-afterEach(() => {
-  h.engine?.uninstall()
-  h.server.close()
-  expect(h.contractFailures).toEqual([])
-})
+afterEach(() => stopEngine(h))
 
-const json = async <T>(response: Response): Promise<T> => (await response.json()) as T
 const setFaults = (body: unknown) => h.call('/__mock/faults', { method: 'PUT', body })
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -87,7 +89,7 @@ describe('injected API faults', () => {
     expect(lost.status).toBe(503)
     // The server acted although the caller never heard back.
     expect(h.record(sessionId).turns).toHaveLength(1)
-    const counted = await json<MockControlState>(await h.call('/__mock/state'))
+    const counted = await readJson<MockControlState>(await h.call('/__mock/state'))
     expect(counted.counts.turns).toBeGreaterThanOrEqual(1)
 
     await setFaults({ errorRates: [] })
@@ -95,7 +97,7 @@ describe('injected API faults', () => {
     expect(repeat.status).toBe(202)
     expect(((await repeat.json()) as Turn).id).toBe(h.record(sessionId).turns[0]?.id)
     expect(h.record(sessionId).turns).toHaveLength(1)
-    expect((await json<MockControlState>(await h.call('/__mock/state'))).counts.turns).toBe(
+    expect((await readJson<MockControlState>(await h.call('/__mock/state'))).counts.turns).toBe(
       counted.counts.turns,
     )
   })
@@ -158,7 +160,7 @@ describe('idempotent commands', () => {
     const again = await h.post(resumePath, undefined, 'resume-key')
     expect(first.status).toBe(202)
     expect(again.status).toBe(202)
-    expect(await json<Turn>(again)).toEqual(await json<Turn>(first))
+    expect(await readJson<Turn>(again)).toEqual(await readJson<Turn>(first))
     expect((await h.post(resumePath, { reason: 'other' }, 'resume-key')).status).toBe(409)
     await h.run(100)
 
@@ -167,7 +169,7 @@ describe('idempotent commands', () => {
     expect(cancelled.status).toBe(202)
     const replay = await h.post(cancelPath, undefined, 'cancel-key')
     expect(replay.status).toBe(202)
-    expect(await json<Turn>(replay)).toEqual(await json<Turn>(cancelled))
+    expect(await readJson<Turn>(replay)).toEqual(await readJson<Turn>(cancelled))
     // Without the key the turn is terminal by now: a fresh cancel is a conflict.
     expect((await h.post(cancelPath, undefined, 'cancel-key-2')).status).toBe(409)
     expect((await h.post(cancelPath, { reason: 'x' }, 'cancel-key')).status).toBe(409)
@@ -197,7 +199,7 @@ describe('demo controls', () => {
   it('report state, clear faults and reset the demo data', async () => {
     h = await startEngine({ virtualWorkers: 'demo' })
     await setFaults({ latencyMs: 1, workersOffline: true })
-    const state = await json<MockControlState>(await h.call('/__mock/state'))
+    const state = await readJson<MockControlState>(await h.call('/__mock/state'))
     expect(state.faults).toMatchObject({ latencyMs: 1, workersOffline: true })
     expect(state.workers.map((worker) => [worker.workerId, worker.state])).toEqual([
       ['worker-a', 'stopped'],
@@ -209,12 +211,12 @@ describe('demo controls', () => {
       workStaleMs: 60_000,
       apiVariant: 'code',
     })
-    const cleared = await json<MockControlState['faults']>(
+    const cleared = await readJson<MockControlState['faults']>(
       await h.call('/__mock/faults', { method: 'DELETE' }),
     )
     expect(cleared).toMatchObject({ latencyMs: 0, workersOffline: false })
 
-    const created = await json<{ id: string }>(
+    const created = await readJson<{ id: string }>(
       await h.call('/api/environments', { method: 'POST', body: { name: 'temporary', type: 'remote' } }),
     )
     await h.submit(MORE_SESSIONS.fresh, 'Hello')
@@ -224,7 +226,7 @@ describe('demo controls', () => {
     expect(h.backend.db.turnRuns.size).toBe(0)
     // worker-b holds the seeded build-active claim again.
     expect(
-      (await json<MockControlState>(await h.call('/__mock/state'))).workers.map((worker) => worker.state),
+      (await readJson<MockControlState>(await h.call('/__mock/state'))).workers.map((worker) => worker.state),
     ).toEqual(['polling', 'working'])
     expect((await h.call('/__mock/workers/nobody/restart', { method: 'POST' })).status).toBe(404)
   })

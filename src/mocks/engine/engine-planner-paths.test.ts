@@ -2,16 +2,12 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { MORE_SESSIONS } from '../seed/seed-sessions'
 import { ENVIRONMENT_CHECK_FILE, ENVIRONMENT_CHECK_TEXT } from './turn-scripts'
 import { ENV, USERS } from '../seed/fixture-ids'
-import { expectInOrder, startEngine, type EngineHarness } from '../testing/engine-harness'
+import { expectInOrder, startEngine, type EngineHarness, stopEngine } from '../testing/engine-harness'
 import { LONG_OUTPUT_COMMAND, MISSING_LOG_PATH, PUBLISH_PATH } from './planner'
 
 /** Every planner path, run by the engine on the seeded local environment (tools inside the backend). */
 let h: EngineHarness
-afterEach(() => {
-  h.engine?.uninstall()
-  h.server.close()
-  expect(h.contractFailures).toEqual([])
-})
+afterEach(() => stopEngine(h))
 
 const SESSION = MORE_SESSIONS.fresh
 /** dataplane-local has isolationScope USER: alice's sessions there share these files. */

@@ -3,25 +3,21 @@ import type { components } from '@/api/schema.gen'
 import { AGENT, ENV, SESSION, WORKERS } from '../seed/fixture-ids'
 import { ENVIRONMENT_CHECK_FILE, ENVIRONMENT_CHECK_TEXT } from './turn-scripts'
 import { seededKey } from '../testing/control-plane-server'
-import { expectInOrder, startEngine, type EngineHarness } from '../testing/engine-harness'
+import { expectInOrder, startEngine, type EngineHarness, stopEngine } from '../testing/engine-harness'
+import { readJson } from '../testing/session-harness'
 import type { VirtualWorkerStatus } from '../lib/control-types'
 
 type WorkItem = components['schemas']['WorkItem']
 
 /** Self-hosted turns served by the demo's virtual workers over the shared protocol functions. */
 let h: EngineHarness
-afterEach(() => {
-  h.engine?.uninstall()
-  h.server.close()
-  expect(h.contractFailures).toEqual([])
-})
+afterEach(() => stopEngine(h))
 
-const json = async <T>(response: Response): Promise<T> => (await response.json()) as T
 const workOf = async (sessionId: string) =>
-  (await json<WorkItem[]>(await h.call(`/api/environments/${ENV.buildWorkers}/work`))).filter(
+  (await readJson<WorkItem[]>(await h.call(`/api/environments/${ENV.buildWorkers}/work`))).filter(
     (item) => item.sessionId === sessionId,
   )
-const workers = async () => json<VirtualWorkerStatus[]>(await h.call('/__mock/workers'))
+const workers = async () => readJson<VirtualWorkerStatus[]>(await h.call('/__mock/workers'))
 const workerState = async (workerId: string) =>
   (await workers()).find((worker) => worker.workerId === workerId)
 
@@ -132,11 +128,13 @@ describe('virtual workers', () => {
     const [claimed] = await workOf(sessionId)
     const busy = claimed?.claimedBy ?? ''
     expect(claimed?.status).toBe('active')
-    const polledAt = await json<{ workerHeartbeats: Record<string, number> }>(
+    const polledAt = await readJson<{ workerHeartbeats: Record<string, number> }>(
       await h.call('/api/hands/status'),
     )
     await h.run(120_000)
-    const status = await json<{ workerHeartbeats: Record<string, number> }>(await h.call('/api/hands/status'))
+    const status = await readJson<{ workerHeartbeats: Record<string, number> }>(
+      await h.call('/api/hands/status'),
+    )
     // No poll for two minutes: its workerHeartbeats entry is old …
     expect(status.workerHeartbeats[busy]).toBe(polledAt.workerHeartbeats[busy])
     expect(h.clock.now() - (status.workerHeartbeats[busy] ?? 0)).toBeGreaterThan(60_000)
@@ -151,7 +149,7 @@ describe('virtual workers', () => {
   it('go stale when the key is rotated (401 on every worker route) and come back with the new key', async () => {
     h = await startEngine({ virtualWorkers: 'demo' })
     const oldKey = seededKey(ENV.buildWorkers)
-    const rotated = await json<{ apiKey: string }>(
+    const rotated = await readJson<{ apiKey: string }>(
       await h.call(`/api/environments/${ENV.buildWorkers}/rotate-key`, { method: 'POST' }),
     )
     const base = `/api/environments/${ENV.buildWorkers}`
@@ -185,7 +183,10 @@ describe('virtual workers', () => {
       method: 'POST',
       body: { environmentKey: rotated.apiKey },
     })
-    expect(await json<VirtualWorkerStatus>(restarted)).toMatchObject({ state: 'polling', lastError: null })
+    expect(await readJson<VirtualWorkerStatus>(restarted)).toMatchObject({
+      state: 'polling',
+      lastError: null,
+    })
     await h.run(30_000)
     expect(h.turn(sessionId, turn.id).status).toBe('completed')
     expect((await workOf(sessionId))[0]?.claimedBy).toBe(WORKERS.a)
@@ -198,7 +199,7 @@ describe('virtual workers', () => {
     const sessionId = await h.createSession({ agent: AGENT.releaseHelper })
     const turn = await h.submit(sessionId, 'Write environment-check.txt and read it back.')
     await h.run(60_000)
-    const stats = await json<{ countsByStatus: Record<string, number> }>(
+    const stats = await readJson<{ countsByStatus: Record<string, number> }>(
       await h.call(`/api/environments/${ENV.buildWorkers}/work/stats`),
     )
     expect(stats.countsByStatus.queued).toBeGreaterThanOrEqual(1)
@@ -223,7 +224,7 @@ describe('virtual workers', () => {
 
   it('can be started for an environment created in the demo', async () => {
     h = await startEngine({ virtualWorkers: [] })
-    const created = await json<{ id: string; apiKey: string }>(
+    const created = await readJson<{ id: string; apiKey: string }>(
       await h.call('/api/environments', {
         method: 'POST',
         body: { name: 'demo-workers', type: 'self_hosted', config: {} },

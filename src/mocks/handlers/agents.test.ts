@@ -162,9 +162,9 @@ describe('definition', () => {
       id: AGENT.releaseHelper,
       scope: 'user',
       ownerId: 'usr_alice',
-      createdAt: expect.any(Number) as unknown,
       archivedAt: null,
     })
+    expect(typeof current.createdAt).toBe('number')
     const response = await patchDefinition(AGENT.releaseHelper, {
       ...current,
       name: 'release-helper-2',

@@ -7,7 +7,7 @@ import { listenerCount } from '../lib/event-bus'
 import { SESSION } from '../seed/fixture-ids'
 import { appendEvent } from '../lib/event-log'
 import { MORE_SESSIONS } from '../seed/seed-sessions'
-import { startSessionBackend, type SessionHarness } from '../testing/session-harness'
+import { readJson, startSessionBackend, type SessionHarness } from '../testing/session-harness'
 
 type Schemas = components['schemas']
 type EventPage = Schemas['EventPage']
@@ -18,8 +18,6 @@ afterEach(() => {
   harness.server.close()
   expect(harness.contractFailures).toEqual([])
 })
-
-const json = async <T>(response: Response): Promise<T> => (await response.json()) as T
 
 function record(id: string): SessionRecord {
   const found = harness.backend.db.sessions.get(id)
@@ -42,7 +40,7 @@ describe('GET …/events', () => {
     let cursor: string | null = null
     for (let pages = 0; pages < 20; pages += 1) {
       const query: string = cursor === null ? '?limit=777' : `?limit=777&after=${encodeURIComponent(cursor)}`
-      const page: EventPage = await json<EventPage>(
+      const page: EventPage = await readJson<EventPage>(
         await harness.call(eventsPath(SESSION.largeHistory, query)),
       )
       received.push(...page.data)
@@ -52,11 +50,11 @@ describe('GET …/events', () => {
     expect(received.map((event) => event.id)).toEqual(log.map((event) => event.id))
     expect(new Set(received.map((event) => event.id)).size).toBe(log.length)
     expect(cursor).toBe(log.at(-1)?.cursor)
-    const tail = await json<EventPage>(
+    const tail = await readJson<EventPage>(
       await harness.call(eventsPath(SESSION.largeHistory, `?after=${cursor}`)),
     )
     expect(tail).toEqual({ data: [], has_more: false, next_cursor: cursor })
-    const first = await json<EventPage>(await harness.call(eventsPath(SESSION.largeHistory)))
+    const first = await readJson<EventPage>(await harness.call(eventsPath(SESSION.largeHistory)))
     expect(first.data).toHaveLength(100)
   })
 
@@ -81,7 +79,7 @@ describe('GET …/events', () => {
       eventsPath(compacted.session.id, `?limit=2&after=${encodeCursor(compacted.session.id, 3)}`),
     )
     expect(page.status).toBe(200)
-    expect((await json<EventPage>(page)).data.map((event) => event.id)).toEqual(
+    expect((await readJson<EventPage>(page)).data.map((event) => event.id)).toEqual(
       compacted.events.slice(0, 2).map((event) => event.id),
     )
   })
@@ -94,7 +92,9 @@ describe('GET …/events', () => {
     )
     expect(expired.status).toBe(410)
     expect(await expired.json()).toMatchObject({ status: 410, code: 'cursor_expired' })
-    const fromStart = await json<EventPage>(await harness.call(eventsPath(compacted.session.id, '?limit=1')))
+    const fromStart = await readJson<EventPage>(
+      await harness.call(eventsPath(compacted.session.id, '?limit=1')),
+    )
     expect(fromStart.data[0]?.id).toBe(compacted.events[0]?.id)
   })
 
@@ -103,13 +103,13 @@ describe('GET …/events', () => {
     const session = record(MORE_SESSIONS.fresh)
     session.events.splice(0)
     session.nextSeq = 1
-    const empty = await json<Record<string, unknown>>(await harness.call(eventsPath(session.session.id)))
+    const empty = await readJson<Record<string, unknown>>(await harness.call(eventsPath(session.session.id)))
     expect(Object.keys(empty).sort()).toEqual(['data', 'has_more', 'next_cursor'])
     expect(empty).toMatchObject({ data: [], has_more: false })
     expect(typeof empty.next_cursor).toBe('string')
     // That cursor is a valid position: appending and reading after it gets the new event.
     appendEvent(session, 'session.hint', { hint: 'first' }, harness.clock.now())
-    const next = await json<EventPage>(
+    const next = await readJson<EventPage>(
       await harness.call(eventsPath(session.session.id, `?after=${String(empty.next_cursor)}`)),
     )
     expect(next.data.map((event) => event.type)).toEqual(['session.hint'])
@@ -265,7 +265,7 @@ describe('snapshot and views', () => {
       MORE_SESSIONS.compacted,
     ]) {
       const session = record(id)
-      const snapshot = await json<Schemas['Snapshot']>(
+      const snapshot = await readJson<Schemas['Snapshot']>(
         await harness.call(`/api/v1/agent-sessions/${id}/snapshot`),
       )
       expect(snapshot.as_of).toBe(session.events.at(-1)?.cursor)
@@ -310,10 +310,10 @@ describe('snapshot and views', () => {
       })
 
       // The watermark is a valid resume point: nothing comes after it.
-      const after = await json<EventPage>(await harness.call(eventsPath(id, `?after=${snapshot.as_of}`)))
+      const after = await readJson<EventPage>(await harness.call(eventsPath(id, `?after=${snapshot.as_of}`)))
       expect(after.data).toEqual([])
     }
-    const approval = await json<Schemas['Snapshot']>(
+    const approval = await readJson<Schemas['Snapshot']>(
       await harness.call(`/api/v1/agent-sessions/${SESSION.needsApproval}/snapshot`),
     )
     expect(approval.required_actions.at(-1)?.data).toMatchObject({ kind: 'confirmation', status: 'created' })
@@ -323,7 +323,7 @@ describe('snapshot and views', () => {
     harness = await startSessionBackend()
     const id = SESSION.buildDone
     const asOf = record(id).events.at(-1)?.cursor
-    const tools = await json<Schemas['ResourceView']>(
+    const tools = await readJson<Schemas['ResourceView']>(
       await harness.call(`/api/v1/agent-sessions/${id}/tools`),
     )
     expect(tools.as_of).toBe(asOf)
@@ -331,18 +331,20 @@ describe('snapshot and views', () => {
       expect.arrayContaining(['write_file', 'read_file', 'execute', 'edit_file']),
     )
     expect(tools.data.every((tool) => tool.type === 'tool.updated')).toBe(true)
-    const items = await json<Schemas['ResourceView']>(
+    const items = await readJson<Schemas['ResourceView']>(
       await harness.call(`/api/v1/agent-sessions/${id}/items`),
     )
     expect(items.as_of).toBe(asOf)
     expect(items.data.some((item) => JSON.stringify(item.data).includes('environment-check.txt'))).toBe(true)
-    const usage = await json<Schemas['UsageView']>(await harness.call(`/api/v1/agent-sessions/${id}/usage`))
+    const usage = await readJson<Schemas['UsageView']>(
+      await harness.call(`/api/v1/agent-sessions/${id}/usage`),
+    )
     expect(usage).toMatchObject({
       as_of: asOf,
       data: { scope: 'session_only', currency: 'USD', cost_complete: true },
     })
     expect(usage.data.estimated_cost).toBeGreaterThan(0)
-    const tree = await json<Schemas['UsageView']>(
+    const tree = await readJson<Schemas['UsageView']>(
       await harness.call(`/api/v1/agent-sessions/${id}/usage?include_children=true`),
     )
     expect(tree.data).toMatchObject({ scope: 'session_tree', session_watermarks: { [id]: asOf } })

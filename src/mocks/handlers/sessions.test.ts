@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { components } from '@/api/schema.gen'
 import { AGENT, ENV, MEMORY, NS, SESSION, USERS, VAULT } from '../seed/fixture-ids'
 import { MORE_SESSIONS } from '../seed/seed-sessions'
-import { startSessionBackend, type SessionHarness } from '../testing/session-harness'
+import { readJson, startSessionBackend, type SessionHarness } from '../testing/session-harness'
 
 type Session = components['schemas']['Session']
 type SessionPage = components['schemas']['SessionPage']
@@ -16,8 +16,6 @@ afterEach(() => {
   expect(harness.contractFailures).toEqual([])
 })
 
-const json = async <T>(response: Response): Promise<T> => (await response.json()) as T
-
 /** Alice's sessions in the seed: everything she owns, in any namespace. */
 const ownedBy = (userId: string) =>
   [...harness.backend.db.sessions.values()].filter((record) => record.session.ownerId === userId)
@@ -26,13 +24,13 @@ describe('GET /api/v1/agent-sessions', () => {
   it('C2: answers a bare array that honours limit/offset, with the total in X-Total-Count', async () => {
     const response = await harness.call('/api/v1/agent-sessions?status=all')
     expect(response.status).toBe(200)
-    const all = await json<Session[]>(response)
+    const all = await readJson<Session[]>(response)
     expect(Array.isArray(all)).toBe(true)
     expect(response.headers.get('X-Total-Count')).toBe(String(all.length))
     const seen: string[] = []
     for (let offset = 0; offset < all.length; offset += 4) {
       const page = await harness.call(`/api/v1/agent-sessions?status=all&limit=4&offset=${offset}`)
-      const items = await json<Session[]>(page)
+      const items = await readJson<Session[]>(page)
       expect(Array.isArray(items)).toBe(true)
       expect(items.length).toBeLessThanOrEqual(4)
       expect(page.headers.get('X-Total-Count')).toBe(String(all.length))
@@ -48,12 +46,12 @@ describe('GET /api/v1/agent-sessions', () => {
 
   it('C2 (docs variant): answers {items, next_offset} pages that cover the list exactly once', async () => {
     harness.backend.options.apiVariant = 'docs'
-    const whole = await json<SessionPage>(await harness.call('/api/v1/agent-sessions?status=all'))
+    const whole = await readJson<SessionPage>(await harness.call('/api/v1/agent-sessions?status=all'))
     expect(whole.next_offset).toBeNull()
     const seen: string[] = []
     let offset: number | null = 0
     while (offset !== null) {
-      const page: SessionPage = await json<SessionPage>(
+      const page: SessionPage = await readJson<SessionPage>(
         await harness.call(`/api/v1/agent-sessions?status=all&limit=4&offset=${offset}`),
       )
       expect(page.items.length).toBeLessThanOrEqual(4)
@@ -64,15 +62,15 @@ describe('GET /api/v1/agent-sessions', () => {
   })
 
   it('C3: filters by status and agentId only; environmentId is ignored', async () => {
-    const archived = await json<Session[]>(await harness.call('/api/v1/agent-sessions?status=archived'))
+    const archived = await readJson<Session[]>(await harness.call('/api/v1/agent-sessions?status=archived'))
     expect(archived.map((session) => session.id)).toEqual([MORE_SESSIONS.archivedDocs])
-    const docs = await json<Session[]>(
+    const docs = await readJson<Session[]>(
       await harness.call(`/api/v1/agent-sessions?status=all&agentId=${AGENT.docsWriter}`),
     )
     expect(docs.length).toBeGreaterThan(0)
     expect(docs.every((session) => session.agentId === AGENT.docsWriter)).toBe(true)
-    const unfiltered = await json<Session[]>(await harness.call('/api/v1/agent-sessions'))
-    const byEnvironment = await json<Session[]>(
+    const unfiltered = await readJson<Session[]>(await harness.call('/api/v1/agent-sessions'))
+    const byEnvironment = await readJson<Session[]>(
       await harness.call(`/api/v1/agent-sessions?environmentId=${ENV.labBox}`),
     )
     expect(byEnvironment.map((session) => session.id)).toEqual(unfiltered.map((session) => session.id))
@@ -81,7 +79,7 @@ describe('GET /api/v1/agent-sessions', () => {
   })
 
   it('C4: lists and reads only the caller’s own sessions, whatever the namespace', async () => {
-    const mine = await json<Session[]>(await harness.call('/api/v1/agent-sessions?status=all'))
+    const mine = await readJson<Session[]>(await harness.call('/api/v1/agent-sessions?status=all'))
     expect(mine.map((session) => session.id).sort()).toEqual(
       ownedBy(USERS.alice.userId)
         .map((record) => record.session.id)
@@ -95,13 +93,13 @@ describe('GET /api/v1/agent-sessions', () => {
       (await harness.call(`/api/v1/agent-sessions/${MORE_SESSIONS.localExplicit}/snapshot`)).status,
     ).toBe(404)
     // The namespace neither widens nor narrows it: admin sees the research session in the team namespace.
-    const admin = await json<Session[]>(await harness.call('/api/v1/agent-sessions', { as: 'admin' }))
+    const admin = await readJson<Session[]>(await harness.call('/api/v1/agent-sessions', { as: 'admin' }))
     expect(admin.map((session) => session.id)).toContain(MORE_SESSIONS.research)
-    const adminInResearch = await json<Session[]>(
+    const adminInResearch = await readJson<Session[]>(
       await harness.call('/api/v1/agent-sessions', { as: 'admin', namespace: NS.research }),
     )
     expect(adminInResearch.map((session) => session.id).sort()).toEqual(admin.map((s) => s.id).sort())
-    expect(await json<Session[]>(await harness.call('/api/v1/agent-sessions', { as: 'bob' }))).toEqual([])
+    expect(await readJson<Session[]>(await harness.call('/api/v1/agent-sessions', { as: 'bob' }))).toEqual([])
   })
 })
 
@@ -117,7 +115,7 @@ describe('POST /api/v1/agent-sessions', () => {
   it('inherits the agent default environment, its mounts and its definition version', async () => {
     const response = await create({ agent: AGENT.releaseHelper })
     expect(response.status).toBe(200)
-    const session = await json<Session>(response)
+    const session = await readJson<Session>(response)
     const agent = harness.backend.db.agents.get(AGENT.releaseHelper)
     expect(session).toMatchObject({
       agentId: AGENT.releaseHelper,
@@ -133,20 +131,22 @@ describe('POST /api/v1/agent-sessions', () => {
   })
 
   it('C22: sessions carry agentRefType latest|version, agentOverridesJson "" when empty, and agentOwnerId', async () => {
-    const latest = await json<Session>(await create({ agent: AGENT.releaseHelper }))
+    const latest = await readJson<Session>(await create({ agent: AGENT.releaseHelper }))
     expect(latest).toMatchObject({
       agentRefType: 'latest',
       agentOverridesJson: '',
       agentOwnerId: USERS.alice.userId,
       ownerId: USERS.alice.userId,
     })
-    const pinned = await json<Session>(await create({ agent: { id: AGENT.releaseHelper, version: 2 } }))
+    const pinned = await readJson<Session>(await create({ agent: { id: AGENT.releaseHelper, version: 2 } }))
     expect(pinned).toMatchObject({ agentRefType: 'version', agentVersion: 2 })
-    const overridden = await json<Session>(
+    const overridden = await readJson<Session>(
       await create({ agent: AGENT.releaseHelper, agentOverrides: { model: 'qwen-plus' } }),
     )
     expect(JSON.parse(overridden.agentOverridesJson ?? '')).toEqual({ model: 'qwen-plus' })
-    for (const session of await json<Session[]>(await harness.call('/api/v1/agent-sessions?status=all'))) {
+    for (const session of await readJson<Session[]>(
+      await harness.call('/api/v1/agent-sessions?status=all'),
+    )) {
       expect(typeof session.agentOverridesJson).toBe('string')
       expect(session.agentOwnerId).toBeTruthy()
       expect(['latest', 'version']).toContain(session.agentRefType)
@@ -154,7 +154,7 @@ describe('POST /api/v1/agent-sessions', () => {
   })
 
   it('uses an explicit environment for this session only, and `[]` mounts nothing', async () => {
-    const session = await json<Session>(
+    const session = await readJson<Session>(
       await create({
         agent: { id: AGENT.releaseHelper },
         environmentId: ENV.labBox,
@@ -174,7 +174,7 @@ describe('POST /api/v1/agent-sessions', () => {
   })
 
   it('C17: with no environment and no agent default the server picks the caller’s oldest environment', async () => {
-    const session = await json<Session>(await create({ agent: AGENT.triageBot }))
+    const session = await readJson<Session>(await create({ agent: AGENT.triageBot }))
     const owner = `namespace:acme:${NS.team}`
     const oldest = [...harness.backend.db.environments.values()]
       .filter((record) => record.environment.ownerId === owner && record.environment.archivedAt === null)
@@ -190,18 +190,20 @@ describe('POST /api/v1/agent-sessions', () => {
       if (record.environment.ownerId === `namespace:acme:${NS.team}`) record.environment.archivedAt = 1
     }
     const before = harness.backend.db.environments.size
-    const session = await json<Session>(await create({ agent: AGENT.triageBot }))
+    const session = await readJson<Session>(await create({ agent: AGENT.triageBot }))
     expect(harness.backend.db.environments.size).toBe(before + 1)
     const created = harness.backend.db.environments.get(session.environmentId ?? '')?.environment
     expect(created).toMatchObject({ name: 'default-local', type: 'local', config: null })
   })
 
   it('C16: ignores Idempotency-Key, so a retried create makes a second session', async () => {
-    const first = await json<Session>(await create({ agent: AGENT.releaseHelper, externalKey: 't-1' }, 'k-1'))
+    const first = await readJson<Session>(
+      await create({ agent: AGENT.releaseHelper, externalKey: 't-1' }, 'k-1'),
+    )
     const count = harness.backend.db.sessions.size
     const again = await create({ agent: AGENT.releaseHelper, externalKey: 't-1' }, 'k-1')
     expect(again.status).toBe(200)
-    expect((await json<Session>(again)).id).not.toBe(first.id)
+    expect((await readJson<Session>(again)).id).not.toBe(first.id)
     expect(harness.backend.db.sessions.size).toBe(count + 1)
     // Another body with the same key is simply another session, not a 409.
     expect((await create({ agent: AGENT.docsWriter }, 'k-1')).status).toBe(200)
@@ -231,7 +233,7 @@ describe('session changes', () => {
   it('409s a PATCH while a turn is active, saying the work must finish first', async () => {
     const response = await patch(SESSION.buildActive, { environmentId: ENV.labBox })
     expect(response.status).toBe(409)
-    const body = await json<{ message: string; code: string }>(response)
+    const body = await readJson<{ message: string; code: string }>(response)
     expect(body.code).toBe('session_busy')
     expect(body.message).toMatch(/finish/)
     expect(harness.backend.db.sessions.get(SESSION.buildActive)?.session.environmentId).toBe(ENV.buildWorkers)
@@ -244,14 +246,16 @@ describe('session changes', () => {
       agentOverrides: { model: 'qwen-max' },
     })
     expect(response.status).toBe(200)
-    const session = await json<Session>(response)
+    const session = await readJson<Session>(response)
     expect(session).toMatchObject({
       environmentId: ENV.e2bPython,
       environmentSource: 'changed',
       environmentChangedAt: harness.clock.now(),
     })
     expect(JSON.parse(session.agentOverridesJson ?? 'null')).toEqual({ model: 'qwen-max' })
-    const cleared = await json<Session>(await patch(MORE_SESSIONS.fresh, { agentOverrides: { model: null } }))
+    const cleared = await readJson<Session>(
+      await patch(MORE_SESSIONS.fresh, { agentOverrides: { model: null } }),
+    )
     expect(cleared.agentOverridesJson).toBe('')
   })
 
@@ -268,13 +272,12 @@ describe('session changes', () => {
     // needsApproval has an open turn: upstream archives it anyway.
     const archived = await post(SESSION.needsApproval, 'archive')
     expect(archived.status).toBe(200)
-    expect(await json<Session>(archived)).toMatchObject({
-      status: 'archived',
-      archivedAt: expect.any(Number) as unknown,
-    })
+    const archivedSession = await readJson<Session>(archived)
+    expect(archivedSession.status).toBe('archived')
+    expect(typeof archivedSession.archivedAt).toBe('number')
     expect((await post(SESSION.needsApproval, 'archive')).status).toBe(404)
     const restored = await post(SESSION.needsApproval, 'restore')
-    expect(await json<Session>(restored)).toMatchObject({ status: 'active', archivedAt: null })
+    expect(await readJson<Session>(restored)).toMatchObject({ status: 'active', archivedAt: null })
     expect((await post(SESSION.needsApproval, 'restore')).status).toBe(404)
     // labQueued's turn waits for a worker: the delete goes through.
     expect(

@@ -5,7 +5,12 @@ import type { SessionRecord } from '../db/types'
 import { SESSION } from '../seed/fixture-ids'
 import { appendEvent } from '../lib/event-log'
 import { MORE_SESSIONS } from '../seed/seed-sessions'
-import { startSessionBackend, type SessionCall, type SessionHarness } from '../testing/session-harness'
+import {
+  readJson,
+  startSessionBackend,
+  type SessionCall,
+  type SessionHarness,
+} from '../testing/session-harness'
 
 type Turn = components['schemas']['Turn']
 type ActionCommand = components['schemas']['ActionCommand']
@@ -21,8 +26,6 @@ afterEach(() => {
   harness.server.close()
   expect(harness.contractFailures).toEqual([])
 })
-
-const json = async <T>(response: Response): Promise<T> => (await response.json()) as T
 
 function record(id: string): SessionRecord {
   const found = harness.backend.db.sessions.get(id)
@@ -56,7 +59,7 @@ describe('POST …/turns', () => {
       'turn-1',
     )
     expect(response.status).toBe(202)
-    const turn = await json<Turn>(response)
+    const turn = await readJson<Turn>(response)
     expect(turn).toMatchObject({ sessionId: id, status: 'queued', createdAt: harness.clock.now() })
     expect(typesSince(id, before)).toEqual(['turn.accepted', 'turn.queued', 'item.started', 'item.completed'])
     // C22: turn.accepted carries the status the turn is in, queued.
@@ -78,10 +81,10 @@ describe('POST …/turns', () => {
 
   it('replays the same turn for a retried Idempotency-Key and 409s a different body', async () => {
     const id = MORE_SESSIONS.fresh
-    const first = await json<Turn>(await post(turnsOf(id), { message: 'hi' }, 'retry-me'))
+    const first = await readJson<Turn>(await post(turnsOf(id), { message: 'hi' }, 'retry-me'))
     const again = await post(turnsOf(id), { message: 'hi' }, 'retry-me')
     expect(again.status).toBe(202)
-    expect((await json<Turn>(again)).id).toBe(first.id)
+    expect((await readJson<Turn>(again)).id).toBe(first.id)
     expect(record(id).turns).toHaveLength(1)
     expect((await post(turnsOf(id), { message: 'something else' }, 'retry-me')).status).toBe(409)
   })
@@ -120,13 +123,13 @@ describe('POST …/turns', () => {
   })
 
   it('lists turns as a bare array, or a page with limit/offset, and reads one turn', async () => {
-    const turns = await json<Turn[]>(await harness.call(turnsOf(SESSION.buildDone)))
+    const turns = await readJson<Turn[]>(await harness.call(turnsOf(SESSION.buildDone)))
     expect(turns.map((turn) => turn.status)).toEqual(['completed', 'completed'])
-    const page = await json<{ items: Turn[]; next_offset: number | null }>(
+    const page = await readJson<{ items: Turn[]; next_offset: number | null }>(
       await harness.call(`${turnsOf(SESSION.buildDone)}?limit=1`),
     )
     expect(page).toEqual({ items: [turns[0]], next_offset: 1 })
-    expect(await json<Turn>(await harness.call(`${turnsOf(SESSION.buildDone)}/${turns[1]?.id}`))).toEqual(
+    expect(await readJson<Turn>(await harness.call(`${turnsOf(SESSION.buildDone)}/${turns[1]?.id}`))).toEqual(
       turns[1],
     )
     expect((await harness.call(`${turnsOf(SESSION.buildDone)}/turn_missing`)).status).toBe(404)
@@ -142,7 +145,7 @@ describe('cancel and resume', () => {
     const before = record(id).events.length
     const response = await post(turnPath(id, 'cancel'), undefined, 'cancel-1')
     expect(response.status).toBe(202)
-    expect((await json<Turn>(response)).status).toBe('cancelled')
+    expect((await readJson<Turn>(response)).status).toBe('cancelled')
     expect(typesSince(id, before)).toEqual(['turn.cancel_requested', 'turn.cancelled', 'session.status_idle'])
     expect(record(id).pendingTools).toEqual([])
     expect((await post(turnPath(id, 'cancel'))).status).toBe(409)
@@ -150,7 +153,9 @@ describe('cancel and resume', () => {
 
   it('ends the open run when cancelling a running turn', async () => {
     const id = MORE_SESSIONS.fresh
-    const turn = await json<Turn>(await post(`/api/v1/agent-sessions/${id}/turns`, { message: 'go' }, 'go'))
+    const turn = await readJson<Turn>(
+      await post(`/api/v1/agent-sessions/${id}/turns`, { message: 'go' }, 'go'),
+    )
     // What an engine would have done: the turn is running in run_live1.
     appendEvent(record(id), 'run.started', { turn_id: turn.id, run_id: 'run_live1' }, harness.clock.now())
     await post(`/api/v1/agent-sessions/${id}/turns/${turn.id}/cancel`)
@@ -164,12 +169,12 @@ describe('cancel and resume', () => {
     const id = MORE_SESSIONS.interrupted
     const response = await post(turnPath(id, 'resume'), undefined, 'resume-1')
     expect(response.status).toBe(202)
-    expect(await json<Turn>(response)).toMatchObject({ status: 'queued', errorCode: null })
+    expect(await readJson<Turn>(response)).toMatchObject({ status: 'queued', errorCode: null })
     expect(queued.map((event) => event.reason)).toEqual(['resumed'])
     expect((await post(turnPath(SESSION.buildDone, 'resume'))).status).toBe(409)
     const waiting = await post(turnPath(SESSION.buildActive, 'resume'))
     expect(waiting.status).toBe(409)
-    expect((await json<{ message: string }>(waiting)).message).toMatch(/worker/)
+    expect((await readJson<{ message: string }>(waiting)).message).toMatch(/worker/)
   })
 })
 
@@ -184,7 +189,7 @@ describe('required actions', () => {
   }
 
   it('records an approval, resolves it and queues the turn again', async () => {
-    expect(await json<ActionCommand[]>(await harness.call(actionsPath()))).toEqual([])
+    expect(await readJson<ActionCommand[]>(await harness.call(actionsPath()))).toEqual([])
     const before = record(SESSION.needsApproval).events.length
     const requestId = pendingRequestId()
     const response = await post(
@@ -193,13 +198,13 @@ describe('required actions', () => {
       'approve-1',
     )
     expect(response.status).toBe(202)
-    expect((await json<Turn>(response)).status).toBe('queued')
+    expect((await readJson<Turn>(response)).status).toBe('queued')
     expect(typesSince(SESSION.needsApproval, before)).toEqual([
       'required_action.accepted',
       'turn.queued',
       'required_action.resolved',
     ])
-    const commands = await json<ActionCommand[]>(await harness.call(actionsPath()))
+    const commands = await readJson<ActionCommand[]>(await harness.call(actionsPath()))
     expect(commands).toEqual([expect.objectContaining({ request_ids: [requestId], status: 'resolved' })])
     expect(queued.map((event) => event.reason)).toEqual(['actions_answered'])
     const replay = await post(
@@ -208,7 +213,7 @@ describe('required actions', () => {
       'approve-1',
     )
     expect(replay.status).toBe(202)
-    expect(await json<ActionCommand[]>(await harness.call(actionsPath()))).toHaveLength(1)
+    expect(await readJson<ActionCommand[]>(await harness.call(actionsPath()))).toHaveLength(1)
   })
 
   it('marks a denied tool call as denied', async () => {

@@ -116,6 +116,16 @@ export async function startEngine(
   }
 }
 
+/**
+ * Ends a test's engine (the fake timers' engine, then its server), failing the test if any answer
+ * it served broke the contract. Every engine test's `afterEach`.
+ */
+export function stopEngine(h: EngineHarness): void {
+  h.engine?.uninstall()
+  h.server.close()
+  expect(h.contractFailures).toEqual([])
+}
+
 /** `expected` appears in `types` in this order (other events may sit in between). */
 export function expectInOrder(types: readonly string[], expected: readonly string[]): void {
   let from = 0

@@ -43,6 +43,9 @@ export function validatePublicEvent(event: unknown): string | null {
   )
 }
 
+/** A response's JSON body, read as the type the test expects of it. */
+export const readJson = async <T>(response: Response): Promise<T> => (await response.json()) as T
+
 export type SessionCall = {
   method?: string
   /** Who calls: a seeded user (default alice, a developer). */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Fragment, useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { Fragment, useCallback, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
 import { environmentQuery } from '@/data/environments/queries'
 import { workItemsQuery } from '@/data/work/queries'
@@ -35,11 +35,14 @@ const PAN_PX = 120
 
 // A call's own bar sits in the upper half of its row and its wait in the lower half, so both stay
 // visible and clickable where they overlap.
+/** The wait for a worker's fill, on its bars and in the legend. */
+const WAIT_FILL =
+  'border border-warning bg-[repeating-linear-gradient(135deg,var(--color-warning)_0_3px,transparent_3px_7px)]'
 const BAR_STYLE: Record<WaterfallBar['kind'], string> = {
   turn: 'top-1/2 h-2 -translate-y-1/2 bg-muted-foreground/50',
   run: 'top-1/2 h-3 -translate-y-1/2 bg-primary',
   tool: 'top-0.5 h-2.5 bg-success',
-  wait: 'bottom-0.5 h-2.5 border border-warning bg-[repeating-linear-gradient(135deg,var(--color-warning)_0_3px,transparent_3px_7px)]',
+  wait: cn('bottom-0.5 h-2.5', WAIT_FILL),
 }
 
 // The moments on a wait: the claim a solid tick (a bracket when only a range is known), the
@@ -57,6 +60,22 @@ const selectNewest = (store: EventStore) => store.at(store.size - 1)?.created_at
  * the turn suspending to resuming with the worker's result. Idle gaps are squeezed; zoom and pan
  * with the buttons or keys; a bar opens its entry in the transcript (and the event log).
  */
+/** One key of the legend: a swatch drawn as the bars are (a fill, or a mark's tick), and its name. */
+function LegendItem({ swatch, tick, children }: { swatch?: string; tick?: string; children: ReactNode }) {
+  return (
+    <span className="flex items-center gap-1">
+      {tick ? (
+        <span aria-hidden="true" className="relative inline-block h-3 w-2">
+          <span className={cn('absolute left-1/2', tick)} />
+        </span>
+      ) : (
+        <span aria-hidden="true" className={cn('inline-block', swatch)} />
+      )}
+      {children}
+    </span>
+  )
+}
+
 export function WaterfallTab({ session, log }: { session: Session; log: SessionEventLog }) {
   const { t } = useT('sessions', 'sessions:transcript')
   const { builder, revision } = useTranscript(log.store)
@@ -194,33 +213,13 @@ export function WaterfallTab({ session, log }: { session: Session; log: SessionE
         <Button size="sm" variant="ghost" onClick={() => (setZoom(1), setPan(0))}>
           {t('sessions.waterfall.reset')}
         </Button>
-        <span className="flex items-center gap-1">
-          <span aria-hidden="true" className="inline-block h-3 w-4 rounded-sm bg-primary" />
-          {t('sessions.waterfall.legend.model')}
-        </span>
-        <span className="flex items-center gap-1">
-          <span aria-hidden="true" className="inline-block h-3 w-4 rounded-sm bg-success" />
-          {t('sessions.waterfall.legend.tool')}
-        </span>
-        <span className="flex items-center gap-1">
-          <span
-            aria-hidden="true"
-            className="inline-block h-3 w-4 rounded-sm border border-warning bg-[repeating-linear-gradient(135deg,var(--color-warning)_0_3px,transparent_3px_7px)]"
-          />
+        <LegendItem swatch="h-3 w-4 rounded-sm bg-primary">{t('sessions.waterfall.legend.model')}</LegendItem>
+        <LegendItem swatch="h-3 w-4 rounded-sm bg-success">{t('sessions.waterfall.legend.tool')}</LegendItem>
+        <LegendItem swatch={cn('h-3 w-4 rounded-sm', WAIT_FILL)}>
           {t('sessions.waterfall.legend.wait')}
-        </span>
-        <span className="flex items-center gap-1">
-          <span aria-hidden="true" className="relative inline-block h-3 w-2">
-            <span className={cn('absolute left-1/2', CLAIM_TICK)} />
-          </span>
-          {t('sessions.waterfall.legend.claimed')}
-        </span>
-        <span className="flex items-center gap-1">
-          <span aria-hidden="true" className="relative inline-block h-3 w-2">
-            <span className={cn('absolute left-1/2', RESULT_TICK)} />
-          </span>
-          {t('sessions.waterfall.legend.result')}
-        </span>
+        </LegendItem>
+        <LegendItem tick={CLAIM_TICK}>{t('sessions.waterfall.legend.claimed')}</LegendItem>
+        <LegendItem tick={RESULT_TICK}>{t('sessions.waterfall.legend.result')}</LegendItem>
       </div>
       <p id="waterfall-keys" className="text-xs text-muted-foreground">
         {t('sessions.waterfall.keys')}

@@ -7,11 +7,11 @@ import { afterEach } from 'vitest'
 // appear changes no assertion, it only stops load from failing a correct screen.
 configure({ asyncUtilTimeout: 5_000 })
 
-// jsdom has no scrolling; screens that scroll a selected row into view must not crash there.
+// The test DOM has no scrolling; screens that scroll a selected row into view must not crash there.
 if (typeof Element.prototype.scrollIntoView !== 'function') {
   Element.prototype.scrollIntoView = function scrollIntoView() {}
 }
-// jsdom has no layout: give elements a size so virtualised lists render rows in tests.
+// The test DOM has no layout: give elements a size so virtualised lists render rows in tests.
 Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, value: 800 })
 Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, value: 1200 })
 

@@ -13,7 +13,7 @@ afterEach(() => {
   activeServer = null
 })
 
-/** jsdom's Blob has no text(): read it the way a page without it would. */
+/** The test DOM's Blob may have no text(): read it the way a page without it would. */
 const read = (blob: Blob | undefined) =>
   new Promise<string>((resolve, reject) => {
     if (!blob) return reject(new Error('no file'))

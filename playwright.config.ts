@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { defineConfig } from '@playwright/test'
 import { consoleOrigin, consolePort, mockServerOrigin, mockServerPort } from './e2e/servers.ts'
 import { assertPortsFree } from './scripts/ports.ts'
@@ -19,6 +20,19 @@ if (process.env.TEST_WORKER_INDEX === undefined) {
     process.exit(1)
   }
 }
+
+// Debian's chromium-headless-shell is the same Chromium build (same version, Blink and V8) without
+// the desktop browser around it, which is also what Playwright runs headless by default. Here it
+// did the suite in 136 s of wall time against 188 s in /usr/bin/chromium, whose browser process
+// alone used 77 s of CPU against 29 s. Without it the full browser runs the suite; CHROMIUM_PATH
+// picks any other build.
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell'
+const hasHeadlessShell = existsSync(HEADLESS_SHELL)
+const chromiumPath = process.env.CHROMIUM_PATH ?? (hasHeadlessShell ? HEADLESS_SHELL : '/usr/bin/chromium')
+if (process.env.TEST_WORKER_INDEX === undefined && !process.env.CHROMIUM_PATH && !hasHeadlessShell)
+  console.info(
+    `e2e runs in /usr/bin/chromium: ${HEADLESS_SHELL} is not installed (Debian: apt-get install chromium-headless-shell; about a third faster)`,
+  )
 
 // e2e runs against the production build served by `vite preview`, answering from the bundled
 // mock through the service worker, in Debian's Chromium (no browser downloads on CI machines).
@@ -45,7 +59,7 @@ export default defineConfig({
     // run it again with `--trace on` (npm test prints the command when one fails).
     trace: 'off',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath,
       args: ['--disable-gpu', '--disable-quic'],
     },
   },

@@ -49,6 +49,7 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
       const run = (window as AxeWindow).axe!.run
       const results = await run(include ? { include: [include] } : document, {
         runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
       })
       return results.violations.map(
         (violation) =>

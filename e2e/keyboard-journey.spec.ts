@@ -116,7 +116,8 @@ test('self-hosted journey by keyboard alone: environment → default → session
   // 2. Make it the triage bot's default environment.
   await palette(page, 'triage', /Triage/i)
   await expect(page).toHaveURL(new RegExp(`/agents/${SEEDED.triageBot}`))
-  await expect(page.getByRole('heading', { level: 1 })).toBeFocused()
+  // By name: while the agent's screen loads, the environment's heading (level 1 too) still has focus.
+  await expect(page.getByRole('heading', { level: 1, name: /triage/i })).toBeFocused()
   await tabTo(page, page.getByRole('tab', { name: 'Overview' }))
   await page.keyboard.press('ArrowRight')
   await expect(page.getByRole('tab', { name: 'Runtime configuration' })).toHaveAttribute(

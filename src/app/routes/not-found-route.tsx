@@ -1,5 +1,6 @@
-import { Link, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
 import { useDocumentTitle } from '../use-document-title'
+import { Link } from '@/components/ui/link'
 import { RichText, useT } from '@/i18n'
 
 export default function NotFoundRoute() {

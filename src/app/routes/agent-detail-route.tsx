@@ -19,6 +19,8 @@ import { canWriteResources, readOnlyReason } from '@/features/identity/models/ca
 import { useAuthStore } from '@/features/identity/stores/auth-store'
 import { useScopeStore } from '@/features/identity/stores/scope-store'
 import { t, useT } from '@/i18n'
+// Every utility, in place before this module renders (entry.css has only the first screen's).
+import '@/styles/index.css'
 
 const TAB_VALUES = ['overview', 'runtime', 'versions'] as const
 type AgentTab = (typeof TAB_VALUES)[number]

@@ -11,6 +11,8 @@ import { canWriteResources, readOnlyReason } from '@/features/identity/models/ca
 import { useAuthStore } from '@/features/identity/stores/auth-store'
 import { SessionInspector } from '@/features/sessions/components/session-inspector'
 import { useT } from '@/i18n'
+// Every utility, in place before this module renders (entry.css has only the first screen's).
+import '@/styles/index.css'
 
 export default function SessionDetailRoute() {
   const { t } = useT('app', 'app:screens', 'identity')

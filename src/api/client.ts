@@ -1,6 +1,7 @@
-import { apiErrorFromResponse, networkError, type ApiError } from './api-error'
+import { ApiError, networkError } from './api-error'
 import { fetchWithSafeRetry } from './safe-retry'
 import type { paths } from './schema.gen'
+import { t } from '@/i18n'
 import { createRequestId } from '@/lib/request-id'
 
 export type ApiScope = { tenant: string | null; namespace: string | null }
@@ -152,6 +153,17 @@ async function readData(response: Response, request: Request, parseAs: LooseOpti
   return raw ? (JSON.parse(raw) as unknown) : undefined
 }
 
+/**
+ * A refused call as an ApiError. Reading the body (the shapes servers and proxies send) loads with
+ * the first refusal, not with the first screen; should that download fail, the status still tells
+ * the screen what happened.
+ */
+async function refusal(response: Response, requestId: string | undefined): Promise<ApiError> {
+  const reader = await import('./error-body').catch(() => undefined)
+  if (reader) return reader.apiErrorFromResponse(response, requestId)
+  return new ApiError({ status: response.status, message: t('ui.apiError.fallback'), requestId })
+}
+
 /** One call: the request as the contract describes it, with the signed-in user's headers. */
 export async function send(
   baseUrl: string,
@@ -177,7 +189,7 @@ export async function send(
     throw networkError(error, requestId)
   }
   if (!response.ok) {
-    const error = await apiErrorFromResponse(response, requestId)
+    const error = await refusal(response, requestId)
     if (error.status === 401) credentials.onUnauthorized?.(error)
     throw error
   }

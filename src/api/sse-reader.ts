@@ -1,5 +1,5 @@
 import { createParser } from 'eventsource-parser'
-import { apiErrorFromResponse } from '@/api/api-error'
+import { apiErrorFromResponse } from '@/api/error-body'
 import { t } from '@/i18n'
 
 export type SseMessage = { id: string | undefined; event: string; data: string }

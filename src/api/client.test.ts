@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { isApiError, type ApiError } from './api-error'
 import { api, configureApi, fillPath, queryString, setApiCredentials } from './client'
+import { setSafeRetryPolicy } from './safe-retry'
 
 const GATEWAY = 'http://gateway.test'
 
@@ -202,6 +203,27 @@ describe('api()', () => {
     expect(error.status).toBe(0)
     expect(error.requestId).toBe(lastRequest().headers.get('X-Request-Id'))
     expect(error.cause).toBeInstanceOf(TypeError)
+  })
+
+  it('re-sends a keyed mutation whose answer was lost, and never a read', async () => {
+    setSafeRetryPolicy({ retries: 2, baseDelayMs: 1, maxDelayMs: 2 })
+    try {
+      let calls = 0
+      answer = () =>
+        ++calls === 1 ? new Response('down', { status: 503 }) : Response.json({ id: 't1', status: 'queued' })
+      const { data } = await api().POST('/api/v1/agent-sessions/{session}/turns', {
+        params: { path: { session: 'sess_1' }, header: { 'Idempotency-Key': 'idem-1' } },
+        body: { message: 'hello' },
+      })
+      expect(data).toEqual({ id: 't1', status: 'queued' })
+      expect(sent.map((request) => request.headers.get('Idempotency-Key'))).toEqual(['idem-1', 'idem-1'])
+      sent = []
+      answer = () => new Response('down', { status: 503 })
+      expect((await rejection(api().GET('/api/vaults'))).status).toBe(503)
+      expect(sent).toHaveLength(1)
+    } finally {
+      setSafeRetryPolicy({ retries: 0 })
+    }
   })
 
   it('hands the caller’s abort signal to the request', async () => {

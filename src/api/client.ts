@@ -1,5 +1,5 @@
 import { ApiError, networkError } from './api-error'
-import { fetchWithSafeRetry } from './safe-retry'
+import { isSafelyRetryable } from './idempotent-request'
 import type { paths } from './schema.gen'
 import { t } from '@/i18n'
 import { createRequestId } from '@/lib/request-id'
@@ -153,6 +153,20 @@ async function readData(response: Response, request: Request, parseAs: LooseOpti
   return raw ? (JSON.parse(raw) as unknown) : undefined
 }
 
+// Through globalThis on every call, so MSW (tests, the demo) can patch fetch after start-up.
+const sendOnce = (request: Request) => globalThis.fetch(request)
+
+/**
+ * Sends the request; a mutation the server lets us repeat is re-sent when its answer is lost.
+ * The retry loop loads with the first such mutation (the first screen sends none); if it cannot
+ * be downloaded the request is sent once, as any other.
+ */
+async function transmit(request: Request): Promise<Response> {
+  if (!isSafelyRetryable(request)) return sendOnce(request)
+  const retry = await import('./safe-retry').catch(() => undefined)
+  return retry ? retry.fetchWithSafeRetry(request, sendOnce) : sendOnce(request)
+}
+
 /**
  * A refused call as an ApiError. Reading the body (the shapes servers and proxies send) loads with
  * the first refusal, not with the first screen; should that download fail, the status still tells
@@ -183,8 +197,7 @@ export async function send(
   const requestId = request.headers.get(REQUEST_ID_HEADER) ?? undefined
   let response: Response
   try {
-    // Through globalThis on every call, so MSW (tests, the demo) can patch fetch after start-up.
-    response = await fetchWithSafeRetry(request, (attempt) => globalThis.fetch(attempt))
+    response = await transmit(request)
   } catch (error) {
     throw networkError(error, requestId)
   }

@@ -12,8 +12,6 @@ const src = resolve(import.meta.dirname, '..')
 const root = resolve(src, '..')
 const FIRST_SCREEN = ['app/main.tsx', 'app/routes/environments-route.tsx'].map((file) => join(src, file))
 const FULL_STYLESHEET = join(src, 'styles', 'index.css')
-// Loaded later but draws nothing: the in-browser mock behind the demo.
-const DRAWS_NOTHING = new Set([join(src, 'mocks', 'browser.ts')])
 
 function resolveImport(from: string, specifier: string): string | undefined {
   let base: string
@@ -104,10 +102,32 @@ describe('entry stylesheet', () => {
 
   it('every module loaded after the first screen imports the full stylesheet itself', () => {
     const without = graph.later
-      .filter((file) => !DRAWS_NOTHING.has(file))
+      // Modules without JSX (the client's retry loop, the mock behind the demo) draw nothing.
+      .filter((file) => file.endsWith('.tsx'))
       .filter((file) => !importsOf(file).statics.includes(FULL_STYLESHEET))
       .map((file) => relative(src, file))
     expect(without, "add `import '@/styles/index.css'` to these").toEqual([])
+  })
+
+  it('leaves out only words no class string of the first screen uses', () => {
+    const css = readFileSync(join(src, 'styles', 'entry.css'), 'utf8')
+    const excluded = [...css.matchAll(/^@source not inline\('([^']+)'\);/gm)].flatMap((match) =>
+      (match[1] ?? '').split(/\s+/),
+    )
+    expect(excluded).toEqual(expect.arrayContaining(['filter']))
+    const uses: string[] = []
+    for (const file of graph.modules) {
+      const source = readFileSync(file, 'utf8')
+      // Every quoted string, class lists included; a class is one of its space-separated words.
+      for (const match of source.matchAll(/'([^'\n]*)'|"([^"\n]*)"|`([^`]*)`/g)) {
+        const words = (match[1] ?? match[2] ?? match[3] ?? '').split(/\s+/)
+        for (const word of excluded) {
+          if (words.some((candidate) => candidate.replace(/^[\w-]+:/, '') === word))
+            uses.push(`${relative(src, file)}: ${word}`)
+        }
+      }
+    }
+    expect(uses).toEqual([])
   })
 
   it('the entry and the full stylesheet share one set of tokens, and the full one scans every file', () => {

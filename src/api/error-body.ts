@@ -1,10 +1,11 @@
 import { ApiError, apiErrorKind, isRecord, nonEmpty, parseRetryAfter, stringField } from './api-error'
-import { t } from '@/i18n'
+import { loadNamespace, t } from '@/i18n'
 
 /*
  * Reading a refused call's body into an ApiError: the shapes different servers and proxies send,
  * and the status's own message when none of them fits. Only a failed call needs it, so the client
- * loads it with the first one instead of with the first screen.
+ * loads it with the first one instead of with the first screen; the status messages
+ * (locales/errors.<locale>.json, namespace ui:errors) come with it.
  */
 
 // Above this a plain-text body is more likely a dump than a sentence meant for a person.
@@ -18,6 +19,8 @@ export async function apiErrorFromResponse(response: Response, requestId?: strin
     // An already-consumed or broken body must not hide the status, which is still useful.
   }
   const parsed = parseErrorBody(raw, response)
+  // Should the strings not load, t() still gives the message's id, which names the status.
+  if (parsed.message === undefined) await loadNamespace('ui:errors').catch(() => undefined)
   return new ApiError({
     status: response.status,
     message: parsed.message ?? defaultMessage(response.status, response.statusText),

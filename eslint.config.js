@@ -46,6 +46,14 @@ const mockUsers = [
   'src/app/layout/demo-panel.tsx',
 ]
 
+// react-router's Link and NavLink bring its framework-mode prefetching into the first download;
+// the console's own (src/components/ui/link.tsx) are built on the router's public hooks.
+const routerLinks = {
+  name: 'react-router',
+  importNames: ['Link', 'NavLink'],
+  message: "Use Link / NavLink from '@/components/ui/link'.",
+}
+
 const literalMessageIds = {
   selector: "CallExpression[callee.name='t'][arguments.0.type!='Literal']",
   message: 'Message ids are literals so the catalog check can see them.',
@@ -153,6 +161,10 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaryZones }] },
   },
   {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: [routerLinks] }] },
+  },
+  {
     // Only the data layer calls the API (src/api holds the client, src/data the calls).
     files: ['src/app/**', 'src/features/**', 'src/components/**', 'src/lib/**'],
     ignores: ['src/**/*.test.{ts,tsx}', 'src/app/connect-api.ts'],
@@ -166,6 +178,8 @@ export default tseslint.config(
               importNames: ['api'],
               message: 'Call the API through src/data (queries and mutation hooks), not the client.',
             },
+            // Restated: this block's rule replaces the one above for these files.
+            routerLinks,
           ],
         },
       ],

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   ApiError,
-  apiErrorFromResponse,
   errorMessage,
   isApiError,
   isRetryableError,
@@ -9,6 +8,7 @@ import {
   parseRetryAfter,
   RAW_BODY_LIMIT,
 } from '@/api/api-error'
+import { apiErrorFromResponse } from '@/api/error-body'
 
 function respond(
   body: string | null,

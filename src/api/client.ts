@@ -1,7 +1,7 @@
-import createClient, { type Client, type Middleware } from 'openapi-fetch'
-import { apiErrorFromResponse, networkError, type ApiError } from './api-error'
-import { fetchWithSafeRetry } from './safe-retry'
+import { ApiError, networkError } from './api-error'
+import { isSafelyRetryable } from './idempotent-request'
 import type { paths } from './schema.gen'
+import { t } from '@/i18n'
 import { createRequestId } from '@/lib/request-id'
 
 export type ApiScope = { tenant: string | null; namespace: string | null }
@@ -14,7 +14,84 @@ export type ApiCredentials = {
   onUnauthorized?: (error: ApiError) => void
 }
 
-export type ApiClient = Client<paths>
+type Method = 'get' | 'put' | 'post' | 'patch' | 'delete'
+type Operation<P extends keyof paths, M extends Method> = NonNullable<paths[P][M]>
+/** The paths that declare the method. */
+type PathsFor<M extends Method> = {
+  [P in keyof paths]: [Operation<P, M>] extends [never] ? never : P
+}[keyof paths]
+
+type ParamsOf<O> = O extends { parameters: infer P } ? P : never
+// `params` is required exactly when the operation has a required part (a path parameter, a
+// required header such as Idempotency-Key).
+type ParamsOption<O> = object extends ParamsOf<O> ? { params?: ParamsOf<O> } : { params: ParamsOf<O> }
+
+type JsonContent<T> = T extends { content: { 'application/json': infer B } } ? B : never
+type BodyOption<O> = O extends { requestBody: infer R }
+  ? { body: JsonContent<R> }
+  : O extends { requestBody?: infer R }
+    ? [NonNullable<R>] extends [never]
+      ? { body?: never }
+      : { body?: JsonContent<NonNullable<R>> }
+    : { body?: never }
+
+export type RequestOptions<O> = ParamsOption<O> &
+  BodyOption<O> & {
+    /** Extra request headers; the scope, token and request id are added by the client. */
+    headers?: Record<string, string>
+    signal?: AbortSignal
+    /** 'stream' leaves the body unread for the caller (`response.body`), as for server-sent events. */
+    parseAs?: 'json' | 'stream'
+  }
+
+type SuccessStatus = 200 | 201 | 202 | 203 | 204 | 206
+/** The JSON body of the operation's success answers; `undefined` for one without a body (204). */
+type DataOf<O> = O extends { responses: infer R }
+  ? {
+      [S in keyof R]: S extends SuccessStatus
+        ? R[S] extends { content: { 'application/json': infer D } }
+          ? D
+          : undefined
+        : never
+    }[keyof R]
+  : never
+
+/**
+ * A successful answer (any other is thrown as an ApiError). The body is typed by the contract but
+ * not checked: src/api/response-guards.ts checks what the screens rely on.
+ */
+export type ApiResult<O> = { data: DataOf<O> | undefined; response: Response }
+
+type Init<O> = object extends RequestOptions<O> ? [options?: RequestOptions<O>] : [options: RequestOptions<O>]
+
+type Call<M extends Method> = <P extends PathsFor<M>>(
+  path: P,
+  ...init: Init<Operation<P, M>>
+) => Promise<ApiResult<Operation<P, M>>>
+
+export type ApiClient = {
+  GET: Call<'get'>
+  PUT: Call<'put'>
+  POST: Call<'post'>
+  PATCH: Call<'patch'>
+  DELETE: Call<'delete'>
+}
+
+/** What a call may carry, before the contract's types narrow it per operation. */
+export type LooseOptions = {
+  params?: {
+    path?: Record<string, string | number | boolean | undefined>
+    query?: Record<string, QueryValue>
+    header?: Record<string, string | number | boolean | undefined>
+    cookie?: undefined
+  }
+  body?: unknown
+  headers?: Record<string, string>
+  signal?: AbortSignal
+  parseAs?: 'json' | 'stream'
+}
+type Primitive = string | number | boolean
+type QueryValue = Primitive | readonly Primitive[] | null | undefined
 
 const REQUEST_ID_HEADER = 'X-Request-Id'
 
@@ -27,39 +104,124 @@ export function setApiCredentials(next: ApiCredentials) {
   credentials = next
 }
 
-const contextMiddleware: Middleware = {
-  onRequest({ request }) {
-    request.headers.set(REQUEST_ID_HEADER, createRequestId())
-    // Worker-protocol calls carry an environment key instead; never add a user token to them.
-    const token = credentials.getToken()
-    if (token && !request.headers.has('X-Builder-Environment-Key') && !request.headers.has('Authorization')) {
-      request.headers.set('Authorization', `Bearer ${token}`)
+/** `{name}` segments filled in, each value percent-encoded as one path segment. */
+export function fillPath(template: string, values: LooseOptions['params'] = {}): string {
+  return template.replace(/\{([^{}]+)\}/g, (segment, name: string) => {
+    const value = values.path?.[name]
+    return value === undefined ? segment : encodeURIComponent(value)
+  })
+}
+
+/**
+ * `a=1&b=x%20y`, in the order given; an array repeats its name (`tag=a&tag=b`, the OpenAPI default
+ * for query arrays). Absent values (undefined, null, an empty array) are left out.
+ */
+export function queryString(query: Record<string, QueryValue> = {}): string {
+  const pairs: string[] = []
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue
+    const values: readonly Primitive[] = Array.isArray(value) ? value : [value as Primitive]
+    for (const item of values) pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(item)}`)
+  }
+  return pairs.join('&')
+}
+
+function requestHeaders(options: LooseOptions): Headers {
+  const headers = new Headers()
+  if (options.body !== undefined) headers.set('Content-Type', 'application/json')
+  for (const extra of [options.headers, options.params?.header]) {
+    for (const [name, value] of Object.entries(extra ?? {})) {
+      if (value !== undefined) headers.set(name, String(value))
     }
-    const scope = credentials.getScope()
-    if (scope.tenant) request.headers.set('X-AgentScope-Tenant', scope.tenant)
-    if (scope.namespace) request.headers.set('X-AgentScope-Namespace', scope.namespace)
-    return request
-  },
-  async onResponse({ request, response }) {
-    if (response.ok) return response
-    const error = await apiErrorFromResponse(response, request.headers.get(REQUEST_ID_HEADER) ?? undefined)
+  }
+  headers.set(REQUEST_ID_HEADER, createRequestId())
+  // Worker-protocol calls carry an environment key instead; never add a user token to them.
+  const token = credentials.getToken()
+  if (token && !headers.has('X-Builder-Environment-Key') && !headers.has('Authorization')) {
+    headers.set('Authorization', `Bearer ${token}`)
+  }
+  const scope = credentials.getScope()
+  if (scope.tenant) headers.set('X-AgentScope-Tenant', scope.tenant)
+  if (scope.namespace) headers.set('X-AgentScope-Namespace', scope.namespace)
+  return headers
+}
+
+/** The body of a successful answer: JSON when there is one, nothing for 204 or an empty body. */
+async function readData(response: Response, request: Request, parseAs: LooseOptions['parseAs']) {
+  if (parseAs === 'stream' || response.status === 204 || request.method === 'HEAD') return undefined
+  const raw = await response.text()
+  return raw ? (JSON.parse(raw) as unknown) : undefined
+}
+
+// Through globalThis on every call, so MSW (tests, the demo) can patch fetch after start-up.
+const sendOnce = (request: Request) => globalThis.fetch(request)
+
+/**
+ * Sends the request; a mutation the server lets us repeat is re-sent when its answer is lost.
+ * The retry loop loads with the first such mutation (the first screen sends none); if it cannot
+ * be downloaded the request is sent once, as any other.
+ */
+async function transmit(request: Request): Promise<Response> {
+  if (!isSafelyRetryable(request)) return sendOnce(request)
+  const retry = await import('./safe-retry').catch(() => undefined)
+  return retry ? retry.fetchWithSafeRetry(request, sendOnce) : sendOnce(request)
+}
+
+/**
+ * A refused call as an ApiError. Reading the body (the shapes servers and proxies send) loads with
+ * the first refusal, not with the first screen; should that download fail, the status still tells
+ * the screen what happened.
+ */
+async function refusal(response: Response, requestId: string | undefined): Promise<ApiError> {
+  const reader = await import('./error-body').catch(() => undefined)
+  if (reader) return reader.apiErrorFromResponse(response, requestId)
+  return new ApiError({ status: response.status, message: t('ui.apiError.fallback'), requestId })
+}
+
+/** One call: the request as the contract describes it, with the signed-in user's headers. */
+export async function send(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: LooseOptions = {},
+): Promise<{ data: unknown; response: Response }> {
+  const search = queryString(options.params?.query)
+  const url = `${baseUrl.replace(/\/+$/, '')}${fillPath(path, options.params)}${search ? `?${search}` : ''}`
+  const request = new Request(url, {
+    method,
+    headers: requestHeaders(options),
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+    redirect: 'follow',
+  })
+  const requestId = request.headers.get(REQUEST_ID_HEADER) ?? undefined
+  let response: Response
+  try {
+    response = await transmit(request)
+  } catch (error) {
+    throw networkError(error, requestId)
+  }
+  if (!response.ok) {
+    const error = await refusal(response, requestId)
     if (error.status === 401) credentials.onUnauthorized?.(error)
     throw error
-  },
-  onError({ request, error }) {
-    return networkError(error, request.headers.get(REQUEST_ID_HEADER) ?? undefined)
-  },
+  }
+  return { data: await readData(response, request, options.parseAs), response }
 }
 
 function createApiClient(baseUrl: string): ApiClient {
-  // openapi-fetch captures `fetch` when the client is created; calling through globalThis lets
-  // MSW (tests, demo) patch it later.
-  const client = createClient<paths>({
-    baseUrl,
-    fetch: (request) => fetchWithSafeRetry(request, (attempt) => globalThis.fetch(attempt)),
-  })
-  client.use(contextMiddleware)
-  return client
+  const call =
+    (method: string) =>
+    (path: string, options?: LooseOptions): Promise<{ data: unknown; response: Response }> =>
+      send(baseUrl, method, path, options)
+  // The contract's types describe each call; the implementation is the same for all of them.
+  return {
+    GET: call('GET'),
+    PUT: call('PUT'),
+    POST: call('POST'),
+    PATCH: call('PATCH'),
+    DELETE: call('DELETE'),
+  } as unknown as ApiClient
 }
 
 let current: ApiClient = createApiClient(

@@ -2,7 +2,7 @@ import { ApiError } from './api-error'
 import { t } from '@/i18n'
 
 /**
- * openapi-fetch types the body but does not check it. A proxy error page, an older server or a
+ * The typed client types the body but does not check it. A proxy error page, an older server or a
  * bug can send something else; these guards turn that into an ApiError the screen can show,
  * instead of a crash deep inside a component.
  */

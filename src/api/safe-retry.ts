@@ -1,15 +1,9 @@
 import { parseRetryAfter } from './api-error'
+import { isSafelyRetryable } from './idempotent-request'
 
 /**
- * Re-sends a mutation whose answer was lost (network failure, 5xx, 429) only when the server
- * honours its Idempotency-Key: it then answers a repeat with what it already did, so a retry can
- * never create a second turn. Other mutations fail at once and the screen says so; reads are
- * retried by react-query (app/query-client.ts).
- *
- * Carrying the header is not enough. Session create sends none (the upstream handler reads none,
- * api-notes C16). Turn cancel and resume send one because newer servers require it, but the
- * upstream specification declares no Idempotency-Key on them, so a repeat may act as a new
- * request: they are never re-sent automatically either.
+ * Re-sends a mutation whose answer was lost (network failure, 5xx, 429) when it is safe to
+ * (./idempotent-request.ts). The client loads this with the first such mutation.
  */
 export type SafeRetryPolicy = {
   retries: number
@@ -23,17 +17,6 @@ let policy: SafeRetryPolicy = defaultPolicy
 /** Tests of single failures turn retries off; the retry itself has its own tests. */
 export function setSafeRetryPolicy(next: Partial<SafeRetryPolicy> | null) {
   policy = next ? { ...defaultPolicy, ...next } : defaultPolicy
-}
-
-const NOT_IDEMPOTENT_UPSTREAM = /\/turns\/[^/]+\/(cancel|resume)$/
-
-export function isSafelyRetryable(request: Request): boolean {
-  return (
-    request.method !== 'GET' &&
-    request.method !== 'HEAD' &&
-    request.headers.has('Idempotency-Key') &&
-    !NOT_IDEMPOTENT_UPSTREAM.test(new URL(request.url).pathname)
-  )
 }
 
 function isLostAnswer(response: Response): boolean {

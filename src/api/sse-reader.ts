@@ -1,6 +1,6 @@
 import { createParser } from 'eventsource-parser'
-import { apiErrorFromResponse } from '@/api/api-error'
-import { t } from '@/i18n'
+import { apiErrorFromResponse } from '@/api/error-body'
+import { loadNamespace, t } from '@/i18n'
 
 export type SseMessage = { id: string | undefined; event: string; data: string }
 
@@ -82,6 +82,11 @@ export async function* readSse(
   }
 }
 
+/** The messages for a response that is no stream: only such a response needs them (ui:stream). */
+function streamStrings(): Promise<void> {
+  return loadNamespace('ui:stream').catch(() => undefined)
+}
+
 /**
  * Checks that a fetch response really is an event stream, then reads it. A non-2xx answer
  * becomes an ApiError (410 `cursor_expired` must reach the caller as such); a 2xx answer with
@@ -97,6 +102,7 @@ export async function* streamSse(
     // Not awaited, as in readSse: a cancel may settle only when the body is collected, and the
     // caller must hear about the wrong content type now, not then.
     void response.body?.cancel().catch(() => undefined)
+    await streamStrings()
     throw new Error(
       t('ui.stream.notEventStream', {
         source: response.url || t('ui.stream.theServer'),
@@ -105,8 +111,10 @@ export async function* streamSse(
       }),
     )
   }
-  if (!response.body)
+  if (!response.body) {
+    await streamStrings()
     throw new Error(t('ui.stream.noBody', { source: response.url || t('ui.stream.theServer') }))
+  }
   yield* readSse(response.body, options)
 }
 

@@ -1,6 +1,6 @@
 // First, so that its requests leave before the rest of the entry is evaluated.
 import { runtimeConfig, shellStrings, startLocale } from './start-requests'
-import '@/styles/index.css'
+import '@/styles/entry.css'
 import { createRoot } from 'react-dom/client'
 import { App } from './app'
 import { queryClient } from './app-instance'

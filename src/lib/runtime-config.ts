@@ -39,7 +39,7 @@ export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
   })
 }
 
-/** The absolute base URL for API calls (openapi-fetch needs an absolute URL under Node). */
+/** The absolute base URL for API calls (a Request needs an absolute URL under Node). */
 export function resolveApiBaseUrl(config: RuntimeConfig, origin: string): string {
   return config.apiBaseUrl || origin
 }

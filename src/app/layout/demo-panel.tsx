@@ -8,6 +8,8 @@ import { API_VARIANT_STORAGE_KEY, type ApiVariant } from '@/mocks/lib/api-varian
 import { createMockControlClient } from '@/mocks/lib/control-client'
 import type { MockFaults } from '@/mocks/lib/faults'
 import type { VirtualWorkerState } from '@/mocks/lib/control-types'
+// Every utility, in place before this module renders (entry.css has only the first screen's).
+import '@/styles/index.css'
 
 const controls = createMockControlClient()
 

@@ -10,6 +10,8 @@ import { sessionListQuery } from '@/data/sessions/queries'
 import { byLastActivity, useSessionTitles } from '@/data/sessions/session-title'
 import { LOCALE_NAMES, setLocale, useT } from '@/i18n'
 import { cn } from '@/lib/cn'
+// Every utility, in place before this module renders (entry.css has only the first screen's).
+import '@/styles/index.css'
 
 const THEME_ORDER: ThemeChoice[] = ['system', 'light', 'dark']
 

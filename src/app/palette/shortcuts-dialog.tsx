@@ -2,6 +2,8 @@ import { Dialog, DialogContent } from '@/components/ui/dialog'
 import { ChoiceField } from '@/components/ui/field'
 import { useT } from '@/i18n'
 import { useSingleKeyShortcuts } from '@/lib/single-key-shortcuts'
+// Every utility, in place before this module renders (entry.css has only the first screen's).
+import '@/styles/index.css'
 
 function Keys({ keys }: { keys: string[][] }) {
   const { t } = useT('palette')

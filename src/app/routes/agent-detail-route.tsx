@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link, useParams, useSearchParams } from 'react-router'
+import { useParams, useSearchParams } from 'react-router'
 import { useDocumentTitle } from '../use-document-title'
 import { VisibleText } from '@/components/text/visible-text'
 import { HeaderActions } from '@/components/layout/header-actions'
 import { PageHeader } from '@/components/layout/page-header'
 import { buttonVariants } from '@/components/ui/button'
 import { Badge } from '@/components/ui/badge'
+import { Link } from '@/components/ui/link'
 import { PanelErrorBoundary } from '@/components/ui/panel-error-boundary'
 import { TabPanel, Tabs, type TabItem } from '@/components/ui/tabs'
 import { AgentOverview } from '@/features/agents/components/agent-overview'
@@ -18,6 +19,8 @@ import { canWriteResources, readOnlyReason } from '@/features/identity/models/ca
 import { useAuthStore } from '@/features/identity/stores/auth-store'
 import { useScopeStore } from '@/features/identity/stores/scope-store'
 import { t, useT } from '@/i18n'
+// Every utility, in place before this module renders (entry.css has only the first screen's).
+import '@/styles/index.css'
 
 const TAB_VALUES = ['overview', 'runtime', 'versions'] as const
 type AgentTab = (typeof TAB_VALUES)[number]

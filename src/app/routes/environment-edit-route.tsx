@@ -7,6 +7,8 @@ import { useDocumentTitle } from '../use-document-title'
 import { useWriteAccess } from '../use-write-access'
 import { environmentQuery } from '@/data/environments/queries'
 import { useT } from '@/i18n'
+// Every utility, in place before this module renders (entry.css has only the first screen's).
+import '@/styles/index.css'
 
 export default function EnvironmentEditRoute() {
   const { environmentId = '' } = useParams()

@@ -7,6 +7,8 @@ import { LoginForm } from '@/features/identity/components/login-form'
 import { useAuthStore } from '@/features/identity/stores/auth-store'
 import { useT } from '@/i18n'
 import { getActiveRuntimeConfig } from '@/lib/runtime-config'
+// Every utility, in place before this module renders (entry.css has only the first screen's).
+import '@/styles/index.css'
 
 /** Only same-console paths are accepted as `next`, so a crafted link cannot send users elsewhere. */
 function safeNext(value: string | null): string {

@@ -1,6 +1,9 @@
-import { Link, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
 import { useDocumentTitle } from '../use-document-title'
+import { Link } from '@/components/ui/link'
 import { RichText, useT } from '@/i18n'
+// Every utility, in place before this module renders (entry.css has only the first screen's).
+import '@/styles/index.css'
 
 export default function NotFoundRoute() {
   const { t } = useT('app', 'app:screens')

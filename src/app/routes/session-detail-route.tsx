@@ -1,15 +1,18 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link, useParams } from 'react-router'
+import { useParams } from 'react-router'
 import { useDocumentTitle } from '../use-document-title'
 import { PageHeader } from '@/components/layout/page-header'
 import { Badge } from '@/components/ui/badge'
 import { CopyButton } from '@/components/ui/copy-button'
+import { Link } from '@/components/ui/link'
 import { sessionQuery } from '@/data/sessions/queries'
 import { useSessionTitle } from '@/data/sessions/session-title'
 import { canWriteResources, readOnlyReason } from '@/features/identity/models/can-write'
 import { useAuthStore } from '@/features/identity/stores/auth-store'
 import { SessionInspector } from '@/features/sessions/components/session-inspector'
 import { useT } from '@/i18n'
+// Every utility, in place before this module renders (entry.css has only the first screen's).
+import '@/styles/index.css'
 
 export default function SessionDetailRoute() {
   const { t } = useT('app', 'app:screens', 'identity')

@@ -8,6 +8,8 @@ import { useAuthStore } from '@/features/identity/stores/auth-store'
 import { CreateSessionDialog } from '@/features/sessions/components/create-session-dialog'
 import { SessionsTable } from '@/features/sessions/components/sessions-table'
 import { useT } from '@/i18n'
+// Every utility, in place before this module renders (entry.css has only the first screen's).
+import '@/styles/index.css'
 
 export default function SessionsRoute() {
   const { t } = useT('app', 'app:screens', 'identity')

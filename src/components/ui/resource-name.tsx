@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
 import { CopyButton } from './copy-button'
+import { Link } from './link'
 import { VisibleText } from '@/components/text/visible-text'
 import { useT } from '@/i18n'
 import { cn } from '@/lib/cn'

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
 import { VisibleText } from '@/components/text/visible-text'
+import { Link } from '@/components/ui/link'
 import { useDefinitionDefaults } from '@/data/agents/definition-default'
 import { agentListQuery } from '@/data/agents/queries'
 import { allEnvironmentsQuery } from '@/data/environments/queries'

@@ -1,6 +1,6 @@
-import { Link } from 'react-router'
 import type { DefaultEnvironmentWarning } from '../models/default-environment-warnings'
 import { Button } from '@/components/ui/button'
+import { Link } from '@/components/ui/link'
 import { Notice } from '@/components/ui/notice'
 import { useT } from '@/i18n'
 

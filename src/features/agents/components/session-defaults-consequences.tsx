@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { Link } from 'react-router'
+import { Link } from '@/components/ui/link'
 import { useAgentVersions } from '@/data/agents/use-agent-versions'
 import { agentSessionsQuery } from '@/data/sessions/queries'
 import { countSessionsOnEnvironment } from '../models/count-sessions-on-environment'

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '@/components/ui/link'
 import type { Takeover } from '@/data/work/claim-takeovers'
 import type { WorkItem } from '@/data/work/types'
 import { VisibleText } from '@/components/text/visible-text'

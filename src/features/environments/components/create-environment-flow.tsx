@@ -5,6 +5,8 @@ import type { IssuedKey } from '@/data/environments/issue-key'
 import { invalidateEnvironmentLists } from '@/data/environments/mutations'
 import { CreateEnvironmentDialog } from './create-environment-dialog'
 import { OneTimeKeyDialog } from './one-time-key-dialog'
+// Every utility, in place before this module renders (entry.css has only the first screen's).
+import '@/styles/index.css'
 
 /** Create → the key, shown once → the new environment's page. */
 export function CreateEnvironmentFlow({

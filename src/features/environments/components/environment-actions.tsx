@@ -1,10 +1,10 @@
-import { Link } from 'react-router'
 import { ArchiveEnvironmentAction } from './archive-environment-action'
 import { DeleteEnvironmentAction } from './delete-environment-action'
 import { RotateKeyAction } from './rotate-key-action'
 import type { Environment } from '../models/environment-types'
 import { HeaderActions } from '@/components/layout/header-actions'
 import { buttonVariants } from '@/components/ui/button'
+import { Link } from '@/components/ui/link'
 import { useT } from '@/i18n'
 
 /** The write actions; a viewer gets none (the page says why), an archived environment only delete. */

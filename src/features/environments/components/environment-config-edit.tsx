@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link } from 'react-router'
+import { Link } from '@/components/ui/link'
 import { environmentQuery } from '@/data/environments/queries'
 import { ConfigEditSession } from './config-edit-session'
 import { isEnvironmentType } from '../models/environment-types'

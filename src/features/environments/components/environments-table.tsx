@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
 import { VisibleText } from '@/components/text/visible-text'
+import { Link } from '@/components/ui/link'
 import { allEnvironmentsQuery, environmentListQuery } from '@/data/environments/queries'
 import { EnvironmentCapabilityBadges } from './environment-capability-badges'
 import { EnvironmentHealthCell } from './environment-health-cell'

@@ -1,8 +1,8 @@
-import { Link } from 'react-router'
 import { useEnvironmentUsage } from '../hooks/use-environment-usage'
 import type { EnvironmentUsage } from '../models/environment-usage'
 import { workItemStatusLabel } from '../models/work-types'
 import { errorMessage } from '@/api/api-error'
+import { Link } from '@/components/ui/link'
 import { Spinner } from '@/components/ui/states'
 import { RichText, useT } from '@/i18n'
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link } from 'react-router'
 import { environmentTypeLabel } from '../models/environment-type-label'
 import { ChangeEnvironment } from './change-environment'
+import { Link } from '@/components/ui/link'
 import { agentDefinitionQuery } from '@/data/agents/queries'
 import { allEnvironmentsQuery, environmentQuery } from '@/data/environments/queries'
 import { turnsQuery } from '@/data/sessions/queries'

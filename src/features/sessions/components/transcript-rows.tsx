@@ -1,5 +1,4 @@
 import { createContext, memo, use, type ReactNode } from 'react'
-import { Link } from 'react-router'
 import { ActionCard } from './required-actions'
 import { StatusBadge } from './status-badge'
 import { ToolOutput } from './tool-output'
@@ -21,6 +20,7 @@ import type {
 import { Markdown } from '@/components/markdown/markdown'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
+import { Link } from '@/components/ui/link'
 import { useT } from '@/i18n'
 import { cn } from '@/lib/cn'
 import { formatDuration } from '@/lib/format-duration'

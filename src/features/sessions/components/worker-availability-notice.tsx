@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link } from 'react-router'
+import { Link } from '@/components/ui/link'
 import { environmentQuery } from '@/data/environments/queries'
 import { handsStatusQuery, workItemsQuery } from '@/data/work/queries'
 import { environmentWorkerPresence, summarizePresence } from '@/data/work/worker-presence'

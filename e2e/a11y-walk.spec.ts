@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { message, messagePattern, type Language } from './catalog'
-import { axeViolations, expect, test } from './fixtures'
+import { axeViolations, expect, navigateInApp, test } from './fixtures'
 import { SEEDED } from './sessions-api'
 
 /**
@@ -367,11 +367,7 @@ for (const route of ROUTES) {
       if (index === 0 || route.path === '/login') {
         await login('alice', route.path === '/login' ? '/environments' : route.path)
       } else {
-        await page.evaluate((path) => {
-          window.history.pushState(null, '', path)
-          window.dispatchEvent(new PopStateEvent('popstate'))
-        }, route.path)
-        await expect(page).toHaveURL(route.path)
+        await navigateInApp(page, route.path)
       }
       await chooseLanguage(page, language)
       await chooseTheme(walk)

@@ -60,6 +60,19 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
   )
 }
 
+/**
+ * Moves the console to `path` as one of its own links does (history entry + popstate, no reload),
+ * so a spec that visits many screens keeps one loaded console and demo backend instead of paying a
+ * fresh load for each.
+ */
+export async function navigateInApp(page: Page, path: string) {
+  await page.evaluate((next) => {
+    window.history.pushState(null, '', next)
+    window.dispatchEvent(new PopStateEvent('popstate'))
+  }, path)
+  await expect(page).toHaveURL(path)
+}
+
 const SIGN_IN_PAGE = `${consoleOrigin}/__e2e/sign-in`
 
 type LoginAnswer = { token: string; userId: string; username: string; roles: string[] }

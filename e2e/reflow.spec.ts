@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { message, type Language } from './catalog'
-import { expect, test } from './fixtures'
+import { expect, navigateInApp, test } from './fixtures'
 import { SEEDED } from './sessions-api'
 
 /**
@@ -81,13 +81,9 @@ for (const width of WIDTHS) {
       await page.getByRole('combobox', { name: 'Language' }).selectOption(language)
       await expect(page.locator('html')).toHaveAttribute('lang', language)
       for (const screen of SCREENS) {
-        // In-app navigation (as a link does), not a reload: the screens are the same, and eight
-        // fresh loads of the console and its demo backend per test were most of this spec's time.
-        await page.evaluate((path) => {
-          window.history.pushState(null, '', path)
-          window.dispatchEvent(new PopStateEvent('popstate'))
-        }, screen.path)
-        await expect(page).toHaveURL(screen.path)
+        // In-app navigation, not a reload: the screens are the same, and eight fresh loads of the
+        // console and its demo backend per test were most of this spec's time.
+        await navigateInApp(page, screen.path)
         await screen.ready(page, language)
         expect(await sidewaysOverflow(page), screen.name).toEqual({ document: 0, main: 0 })
         expect(await offScreenControls(page), `${screen.name}: header controls on screen`).toEqual([])

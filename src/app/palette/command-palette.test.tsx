@@ -45,10 +45,15 @@ describe('command palette', () => {
     expect(input).toHaveAttribute('aria-activedescendant', within(dialog).getAllByRole('option')[0]?.id)
     await userEvent.keyboard('{Enter}')
     await waitFor(() => expect(app.location.pathname).toBe(`/agents/${AGENT.triageBot}`))
+    // Typing starts once the agent's screen has rendered and the palette's field has focus, as a
+    // user's would: keys sent while the screen below is still replaced can land elsewhere.
+    await screen.findByRole('heading', { level: 1, name: /triage/i })
 
     await userEvent.keyboard('{Control>}k{/Control}')
     const again = await screen.findByRole('dialog', { name: 'Command palette' })
-    await userEvent.type(within(again).getByRole('combobox'), 'create environment')
+    const search = within(again).getByRole('combobox')
+    await waitFor(() => expect(search).toHaveFocus())
+    await userEvent.type(search, 'create environment')
     // Enter acts on the highlighted option, as a user presses it once the option shows.
     await waitFor(() =>
       expect(within(again).getByRole('option', { selected: true })).toHaveTextContent(/Create environment/),

@@ -1,7 +1,8 @@
 /**
  * `npm test`: every check the project promises, in one command. The static checks are independent
  * of each other and run at the same time (each one's output is held back and printed whole, in
- * order, when all are done); the Vitest suites, the production build and the e2e suite follow.
+ * order, when all are done); the Vitest suites start beside lint once the others are done; the
+ * production build and the e2e suite follow.
  * Steps keep running after a failure so one run reports everything; the exit code is non-zero if
  * any step failed. The summary gives each step's time and the total wall time; the last line is
  * `N passed, N failed`, summed over the static checks (one each) and every unit, component,
@@ -74,9 +75,8 @@ async function runLive(step: Step): Promise<Finished> {
   return finished
 }
 
-async function runTogether(steps: Step[]) {
-  console.log(`\n▶ ${steps.map((step) => step.name).join(', ')} (at the same time)`)
-  const finished = await Promise.all(steps.map((step) => execute(step, false)))
+/** Prints the held-back output of steps that ran at the same time, in order, and records them. */
+function reportTogether(steps: Step[], finished: Finished[]) {
   steps.forEach((step, index) => {
     const { code, output, seconds } = finished[index]!
     console.log(
@@ -110,16 +110,26 @@ const consolePort = portFromEnv('E2E_PORT', 0) || (await freePort())
 let mockPort = portFromEnv('E2E_MOCK_PORT', 0) || (await freePort())
 while (mockPort === consolePort) mockPort = await freePort()
 
-await runTogether([
+const lint: Step = { name: 'lint', command: 'npx', args: ['eslint', '--max-warnings=0', '.'] }
+const staticChecks: Step[] = [
   {
     name: 'API types are up to date with src/api/openapi.yaml',
     command: 'npx',
     args: ['tsx', 'scripts/check-api-types.ts'],
   },
   { name: 'typecheck', command: 'npx', args: ['tsc', '-b', '--pretty'] },
-  { name: 'lint', command: 'npx', args: ['eslint', '--max-warnings=0', '.'] },
+  lint,
   { name: 'format', command: 'npx', args: ['prettier', '--check', '--log-level', 'warn', '.'] },
-])
+]
+// Lint (type-aware rules) outlasts the other static checks by 20–30 s and keeps only about one core
+// busy meanwhile, so the Vitest suites start beside it once the others are done (measured: static
+// checks and Vitest in 99 s side by side against 109 s one after the other). The static checks'
+// output is printed whole after the Vitest suites'.
+console.log(
+  `\n▶ ${staticChecks.map((step) => step.name).join(', ')} (at the same time; the Vitest suites start when all but lint are done)`,
+)
+const staticRuns = staticChecks.map((step) => execute(step, false))
+await Promise.all(staticRuns.filter((_, index) => staticChecks[index] !== lint))
 const vitest = await runLive({
   name: 'unit, component and contract tests',
   command: 'npx',
@@ -129,6 +139,10 @@ const vitest = await runLive({
     return { passed: report.numPassedTests, failed: report.numFailedTests }
   },
 })
+const vitestResult = results.pop()!
+reportTogether(staticChecks, await Promise.all(staticRuns))
+// The summary lists the steps in the order they started.
+results.push(vitestResult)
 await runLive({ name: 'production build', command: 'npx', args: ['vite', 'build', '--logLevel', 'warn'] })
 const e2e = await runLive({
   name: 'e2e in Chromium',

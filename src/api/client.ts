@@ -147,8 +147,8 @@ function requestHeaders(options: LooseOptions): Headers {
 }
 
 /** The body of a successful answer: JSON when there is one, nothing for 204 or an empty body. */
-async function readData(response: Response, request: Request, parseAs: LooseOptions['parseAs']) {
-  if (parseAs === 'stream' || response.status === 204 || request.method === 'HEAD') return undefined
+async function readData(response: Response, parseAs: LooseOptions['parseAs']) {
+  if (parseAs === 'stream' || response.status === 204) return undefined
   const raw = await response.text()
   return raw ? (JSON.parse(raw) as unknown) : undefined
 }
@@ -159,7 +159,7 @@ const sendOnce = (request: Request) => globalThis.fetch(request)
 /**
  * Sends the request; a mutation the server lets us repeat is re-sent when its answer is lost.
  * The retry loop loads with the first such mutation (the first screen sends none); if it cannot
- * be downloaded the request is sent once, as any other.
+ * be downloaded the request is sent once, like every other request.
  */
 async function transmit(request: Request): Promise<Response> {
   if (!isSafelyRetryable(request)) return sendOnce(request)
@@ -206,7 +206,7 @@ export async function send(
     if (error.status === 401) credentials.onUnauthorized?.(error)
     throw error
   }
-  return { data: await readData(response, request, options.parseAs), response }
+  return { data: await readData(response, options.parseAs), response }
 }
 
 function createApiClient(baseUrl: string): ApiClient {

@@ -5,7 +5,7 @@ type Schemas = components['schemas']
 /** The four types the console knows how to explain and configure. */
 export type EnvironmentType = Schemas['EnvironmentType']
 
-/** A config as the server stores it: any JSON object; unknown keys survive an edit untouched. */
+/** A config as the server stores it: a JSON object of whatever shape; unknown keys survive an edit untouched. */
 export type EnvironmentConfig = Record<string, unknown>
 
 /**

@@ -12,7 +12,7 @@ export type EnvironmentUsage = {
   /** Agents whose definition names this environment as the default for new sessions. */
   agents: Agent[]
   /**
-   * Agents whose definition could not be read (forbidden, or the read failed): any of them may
+   * Agents whose definition could not be read (forbidden, or the read failed): each of them may
    * default to this environment.
    */
   uncheckedAgents: Agent[]

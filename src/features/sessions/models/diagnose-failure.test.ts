@@ -40,18 +40,28 @@ const base = (overrides: Partial<FailureInput>): FailureInput => ({
   ...overrides,
 })
 
+/** A tool call of turn t1 that came back with an error. */
+const failedCompletion = (time: number, callId: string, name: string, text: string, content: string) =>
+  at('tool.completed', time, {
+    turn_id: 't1',
+    tool_call_id: callId,
+    name,
+    status: 'failed',
+    output: [{ type: 'text', text }],
+    result: { content, is_error: true },
+  })
+
 /** A self-hosted write_file that the worker answered with an error. */
 function failedCall() {
   const events = selfHostedCall('t1', 'toolu_1', 1000).map((event) =>
     event.type === 'tool.completed'
-      ? at('tool.completed', event.created_at, {
-          turn_id: 't1',
-          tool_call_id: 'toolu_1',
-          name: 'write_file',
-          status: 'failed',
-          output: [{ type: 'text', text: 'EACCES: permission denied, open environment-check.txt\nstack…' }],
-          result: { content: 'EACCES', is_error: true },
-        })
+      ? failedCompletion(
+          event.created_at,
+          'toolu_1',
+          'write_file',
+          'EACCES: permission denied, open environment-check.txt\nstack…',
+          'EACCES',
+        )
       : event,
   )
   return buildToolRecords(events)
@@ -186,14 +196,7 @@ describe('diagnoseFailure', () => {
   it('leaves out a tool error the agent moved past, and blames what ended the turn', () => {
     const events = [
       at('tool.requested', 1000, { turn_id: 't1', tool_call_id: 'toolu_a', name: 'read_file', input: {} }),
-      at('tool.completed', 1100, {
-        turn_id: 't1',
-        tool_call_id: 'toolu_a',
-        name: 'read_file',
-        status: 'failed',
-        output: [{ type: 'text', text: 'No such file' }],
-        result: { content: 'No such file', is_error: true },
-      }),
+      failedCompletion(1100, 'toolu_a', 'read_file', 'No such file', 'No such file'),
       at('tool.requested', 1200, { turn_id: 't1', tool_call_id: 'toolu_b', name: 'execute', input: {} }),
       at('tool.completed', 1300, {
         turn_id: 't1',

@@ -92,6 +92,10 @@ test.describe('masked secrets', () => {
       },
     })
     expect(appended.status).toBe(201)
+    // k selects the newest event on screen: wait until the live stream has shown this one.
+    await expect(
+      page.getByRole('list', { name: 'Session events' }).getByRole('button', { name: /tool\.requested/ }),
+    ).toBeVisible()
     await page.keyboard.press('k')
     const selected = page.getByRole('region', { name: 'Selected event' })
     await expect(selected.getByRole('heading', { name: 'tool.requested' })).toBeVisible()

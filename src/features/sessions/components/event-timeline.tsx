@@ -1,4 +1,4 @@
-import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual'
+import { useVirtualizer } from '@tanstack/react-virtual'
 import {
   useCallback,
   useEffect,
@@ -11,24 +11,15 @@ import {
 } from 'react'
 import { EventRow } from './event-row'
 import { selectVersion, useEventLog } from '../hooks/use-event-log'
+import { useKeptRowRange } from '../hooks/use-kept-row-range'
 import type { EventStore } from '../models/event-store'
+import { indexOfActiveRow, type ActiveRow } from '../models/index-of-active-row'
 import type { TimelineBuilder } from '../models/timeline-builder'
 import { useT } from '@/i18n'
 
 const EVENT_ROW_HEIGHT = 30
 const HEADER_ROW_HEIGHT = 34
 const PAGE_ROWS = 10
-
-/** The row that holds the timeline's single Tab stop, by key (its index moves when rows are rebuilt). */
-type ActiveRow = { key: string; index: number }
-
-function indexOfActive(rows: readonly { key: string }[], active: ActiveRow | null): number | null {
-  if (active === null || rows.length === 0) return null
-  if (rows[active.index]?.key === active.key) return active.index
-  const found = rows.findIndex((row) => row.key === active.key)
-  // The row is gone (a filter or a collapse hid it): stay at the same place in the list.
-  return found >= 0 ? found : Math.min(active.index, rows.length - 1)
-}
 
 /**
  * Scrolls the page's own scroll box (never the window) just enough to show `element` and
@@ -89,7 +80,7 @@ export function EventTimeline({
   const [active, setActive] = useState<ActiveRow | null>(null)
   const selectedRow = selectedId === null ? undefined : builder.rowOfEvent.get(selectedId)
   // The row that must stay rendered: the one focus is on or was last on, else the selection.
-  const keptRow = indexOfActive(builder.rows, active) ?? selectedRow ?? null
+  const keptRow = indexOfActiveRow(builder.rows, active) ?? selectedRow ?? null
   // Stable across renders: the virtualizer rebuilds its measurements of every row (100,000 of them)
   // whenever `getItemKey` changes identity, which would cost a long task per scrolled frame.
   const estimateSize = useCallback(
@@ -98,17 +89,7 @@ export function EventTimeline({
   )
   const getItemKey = useCallback((index: number) => builder.rows[index]?.key ?? index, [builder])
   // The Tab stop is rendered even when it is scrolled far away, so focus on it is never dropped.
-  const rangeExtractor = useCallback(
-    (range: Range) => {
-      const indexes = defaultRangeExtractor(range)
-      if (keptRow !== null && keptRow < range.count && !indexes.includes(keptRow)) {
-        indexes.push(keptRow)
-        indexes.sort((a, b) => a - b)
-      }
-      return indexes
-    },
-    [keptRow],
-  )
+  const rangeExtractor = useKeptRowRange(keptRow)
   // The console does not use the React Compiler; the virtualizer re-renders this component itself.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({

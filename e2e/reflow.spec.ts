@@ -38,6 +38,12 @@ const SCREENS: { name: string; path: string; ready: (page: Page, language: Langu
     ready: (page) => expect(page.getByRole('tabpanel').getByRole('group').first()).toBeVisible(),
   },
   {
+    // Turn and call ids are long unbroken words in a monospace font.
+    name: 'session tool records',
+    path: `/sessions/${SEEDED.buildDone}?tab=tools`,
+    ready: (page) => expect(page.getByRole('tabpanel').getByRole('article').first()).toBeVisible(),
+  },
+  {
     name: 'session events',
     path: `/sessions/${SEEDED.buildDone}?tab=events`,
     ready: (page) => expect(page.getByRole('main').locator('[data-event-id]').first()).toBeVisible(),

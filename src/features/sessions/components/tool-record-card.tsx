@@ -41,7 +41,7 @@ export function ToolRecordCard({ record, claim, environmentLabel, isSelected = f
       )}
     >
       <header className="flex flex-wrap items-center gap-2">
-        <h3 className="font-mono text-sm font-semibold">
+        <h3 className="min-w-0 font-mono text-sm font-semibold [overflow-wrap:anywhere]">
           <VisibleText text={record.name} />
         </h3>
         <StatusBadge status={record.status} />
@@ -50,7 +50,9 @@ export function ToolRecordCard({ record, claim, environmentLabel, isSelected = f
             {t('sessions.toolCard.confirmation', { status: statusLabel(record.confirmation.status) })}
           </Badge>
         ) : null}
-        <span className="font-mono text-xs text-muted-foreground">{record.toolCallId}</span>
+        <span className="min-w-0 font-mono text-xs [overflow-wrap:anywhere] text-muted-foreground">
+          {record.toolCallId}
+        </span>
         <Link
           className="ml-auto text-xs text-primary hover:underline"
           to={`?tab=events&event=${encodeURIComponent(record.firstEventId)}`}
@@ -58,7 +60,8 @@ export function ToolRecordCard({ record, claim, environmentLabel, isSelected = f
           {t('sessions.toolCard.showInEvents')}
         </Link>
       </header>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs sm:grid-cols-[auto_1fr_auto_1fr]">
+      {/* Ids are long unbroken words: they wrap inside their column rather than widen the page. */}
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-xs [overflow-wrap:anywhere] sm:grid-cols-[auto_minmax(0,1fr)_auto_minmax(0,1fr)]">
         <dt className="text-muted-foreground">{t('sessions.toolCard.turn')}</dt>
         <dd className="font-mono">{record.turnId ?? '—'}</dd>
         <dt className="text-muted-foreground">{t('sessions.toolCard.duration')}</dt>

@@ -225,13 +225,22 @@ const ROUTES: RouteState[] = [
     ready: tableShown,
     extra: async ({ page, text, scan }) => {
       // Below 768 CSS px the navigation moves behind the header's Menu button.
-      await page.setViewportSize({ width: 320, height: 700 })
+      await page.setViewportSize({ width: 375, height: 700 })
       const menu = page.getByRole('button', { name: text('app.shell.menu') })
-      await menu.click()
-      await expect(page.getByRole('navigation', { name: text('app.shell.mainNavigation') })).toBeVisible()
-      await scan('menu open at 320 px')
-      // Closed again by the same button, for the next combination.
-      await menu.click()
+      const navigation = page.getByRole('navigation', { name: text('app.shell.mainNavigation') })
+      await menu.focus()
+      await page.keyboard.press('Enter')
+      await expect(navigation).toBeVisible()
+      // The menu's links come right after its button in the Tab order, before the rest of the header.
+      await page.keyboard.press('Tab')
+      await expect.soft(navigation.getByRole('link').first()).toBeFocused()
+      await scan('menu open at 375 px')
+      // Escape closes it from its links and puts focus back on its button.
+      await page.keyboard.press('Escape')
+      await expect.soft(navigation).toBeHidden()
+      await expect.soft(menu).toBeFocused()
+      // Closed for the next combination whatever happened.
+      if (await navigation.isVisible()) await menu.click()
       await expect(menu).toHaveAttribute('aria-expanded', 'false')
     },
   },

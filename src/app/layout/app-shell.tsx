@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { lazy, Suspense, useCallback, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useRef, useState, type KeyboardEvent } from 'react'
 import { Outlet, useLocation, useNavigate } from 'react-router'
 import { ApiStatusBanner } from './api-status-banner'
 import { LanguageSwitcher } from './language-switcher'
@@ -51,6 +51,14 @@ export function AppShell() {
   // The narrow-screen menu belongs to the page it was opened on: following a link closes it.
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null)
   const isMenuOpen = menuOpenAt === pathname
+  const menuButtonRef = useRef<HTMLButtonElement>(null)
+  // Escape closes the menu from its button or its links, as it closes a dialog.
+  const closeMenuOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !isMenuOpen) return
+    event.preventDefault()
+    setMenuOpenAt(null)
+    menuButtonRef.current?.focus()
+  }
   const navigation = [
     {
       heading: t('app.shell.nav.resources'),
@@ -105,18 +113,29 @@ export function AppShell() {
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         {/* Wraps instead of overflowing: at 320 CSS px every control stays on screen. */}
-        <header className="flex min-h-14 shrink-0 flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b border-border px-4 py-2">
+        <header className="flex min-h-14 shrink-0 flex-wrap items-center gap-x-4 gap-y-2 border-b border-border px-4 py-2">
+          <button
+            ref={menuButtonRef}
+            type="button"
+            className="inline-flex h-8 items-center gap-1 rounded-md border border-border px-2 text-sm hover:bg-muted md:hidden"
+            aria-expanded={isMenuOpen}
+            aria-controls="shell-menu"
+            onClick={() => setMenuOpenAt(isMenuOpen ? null : pathname)}
+            onKeyDown={closeMenuOnEscape}
+          >
+            <span aria-hidden="true">☰</span>
+            {t('app.shell.menu')}
+          </button>
+          {/* Right after its button in the Tab order, drawn under the header's other controls. */}
+          <div
+            id="shell-menu"
+            hidden={!isMenuOpen}
+            onKeyDown={closeMenuOnEscape}
+            className="order-last -mx-4 -mb-2 basis-full border-t border-border bg-sidebar md:hidden"
+          >
+            {isMenuOpen ? navigationList : null}
+          </div>
           <div className="flex min-w-0 flex-wrap items-center gap-3">
-            <button
-              type="button"
-              className="inline-flex h-8 items-center gap-1 rounded-md border border-border px-2 text-sm hover:bg-muted md:hidden"
-              aria-expanded={isMenuOpen}
-              aria-controls="shell-menu"
-              onClick={() => setMenuOpenAt(isMenuOpen ? null : pathname)}
-            >
-              <span aria-hidden="true">☰</span>
-              {t('app.shell.menu')}
-            </button>
             <NamespaceSelect onSwitch={onNamespaceSwitch} />
             {isDemo ? (
               <>
@@ -136,7 +155,7 @@ export function AppShell() {
               </>
             ) : null}
           </div>
-          <div className="flex flex-wrap items-center gap-2">
+          <div className="ml-auto flex flex-wrap items-center gap-2">
             <CommandCenter />
             <LanguageSwitcher />
             <ThemeToggle />
@@ -148,9 +167,6 @@ export function AppShell() {
             />
           </div>
         </header>
-        <div id="shell-menu" hidden={!isMenuOpen} className="border-b border-border bg-sidebar md:hidden">
-          {isMenuOpen ? navigationList : null}
-        </div>
         <ApiStatusBanner />
         <main ref={mainRef} id="main" className="min-h-0 flex-1 overflow-auto" tabIndex={-1}>
           {/* A failing screen keeps the shell; the boundary clears when the address changes. */}

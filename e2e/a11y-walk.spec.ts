@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
+import { focusRingProblems, lowestTextContrast, namesReadTwice, targetSizeProblems } from './a11y-measure'
 import { message, messagePattern, type Language } from './catalog'
 import { axeViolations, expect, navigateInApp, test } from './fixtures'
 import { SEEDED } from './sessions-api'
@@ -211,6 +212,10 @@ const ROUTES: RouteState[] = [
         title: ({ text }) => text('sessions.change.confirmTitle'),
       },
     ],
+    extra: async (walk) => {
+      await waterfallWithBarFocused(walk)
+      await transcriptFromTheWaterfall(walk)
+    },
   },
   {
     name: 'not found',
@@ -271,6 +276,100 @@ const ROUTES: RouteState[] = [
     },
   },
 ]
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/**
+ * The waterfall with a bar focused by the arrow keys (a call, drawn above its wait for the worker):
+ * its focus ring whole, every bar a target of 24 × 24 CSS px that nothing covers, no bar's name
+ * read again as its description.
+ */
+async function waterfallWithBarFocused(walk: Walk) {
+  const { page, text, scan, theme, language } = walk
+  await selectTab(page, text('sessions.inspector.tabs.waterfall'))
+  const waterfall = page.getByRole('group', { name: text('sessions.waterfall.label') })
+  const bars = waterfall.getByRole('button')
+  await bars.first().focus()
+  const call = new RegExp(`^${escapeRegExp(text('sessions.waterfall.kind.tool'))} write_file`)
+  for (let presses = 0; presses < 8; presses += 1) {
+    if (call.test(await page.evaluate(() => document.activeElement?.getAttribute('title') ?? ''))) break
+    await page.keyboard.press('ArrowDown')
+  }
+  const focused = waterfall.locator('button:focus-visible')
+  await expect(focused).toHaveAccessibleName(call)
+  const context = `(${theme}, ${language})`
+  expect.soft(await focusRingProblems(page), `focus ring of a waterfall bar ${context}`).toEqual([])
+  expect.soft(await targetSizeProblems(bars), `waterfall bars as targets ${context}`).toEqual([])
+  expect.soft(await namesReadTwice(page), `names read again as descriptions ${context}`).toEqual([])
+  await scan('waterfall with a bar focused')
+}
+
+/**
+ * Enter on that bar opens its entry in the transcript, with focus on the entry. The transcript is
+ * a feed: one Tab stop (the entry focus is on, and its own controls), Page Down / Page Up move by
+ * entry, every entry and button has a name of its own, turn headings say the turn's number and
+ * first words; the entries' "#" buttons contrast at rest; with two tool cards open, each card's
+ * links are a navigation landmark named after it.
+ */
+async function transcriptFromTheWaterfall(walk: Walk) {
+  const { page, text, pattern, scan, theme, language } = walk
+  const context = `(${theme}, ${language})`
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/tab=transcript&entry=tool/)
+  const entry = new URL(page.url()).searchParams.get('entry') ?? ''
+  const opened = page.locator(`article[data-entry="${entry}"]`)
+  await expect.soft(opened, `focus on the entry the bar opened ${context}`).toBeFocused()
+
+  const feed = page.getByRole('feed', { name: text('sessions.transcript.label') })
+  const tabStops = () =>
+    feed.evaluate((element) => {
+      const stops = [
+        ...element.querySelectorAll<HTMLElement>('a[href], button, input, textarea, select, [tabindex]'),
+      ]
+        .filter((candidate) => candidate.tabIndex >= 0 && !candidate.matches(':disabled'))
+        .map((candidate) => candidate.closest('article[data-index]')?.getAttribute('data-index') ?? 'feed')
+      return [...new Set(stops)]
+    })
+  const index = Number(await opened.getAttribute('data-index'))
+  expect
+    .soft(await tabStops(), `the feed's Tab stops are the focused entry's ${context}`)
+    .toEqual([String(index)])
+  await page.keyboard.press('PageDown')
+  await expect.soft(feed.locator(`article[data-index="${index + 1}"]`)).toBeFocused()
+  await page.keyboard.press('PageUp')
+  await expect.soft(opened).toBeFocused()
+
+  const names = await feed.evaluate((element) => ({
+    articles: [...element.querySelectorAll('article')].map(
+      (article) => article.getAttribute('aria-label') ?? '',
+    ),
+    buttons: [...element.querySelectorAll('button')].map(
+      (button) => button.getAttribute('aria-label') ?? button.textContent ?? '',
+    ),
+    headings: [...element.querySelectorAll('h3')].map((heading) => heading.textContent ?? ''),
+  }))
+  const repeated = (list: string[]) => list.filter((name, at) => name === '' || list.indexOf(name) !== at)
+  expect.soft(repeated(names.articles), `entries without a name of their own ${context}`).toEqual([])
+  expect.soft(repeated(names.buttons), `buttons without a name of their own ${context}`).toEqual([])
+  expect.soft(names.headings.length).toBeGreaterThan(0)
+  for (const heading of names.headings)
+    expect.soft(heading, `a turn heading ${context}`).toMatch(pattern('sessions.transcript.turnHeading'))
+
+  // At rest: no pointer over the list, focus outside it.
+  await page.mouse.move(0, 0)
+  await page.getByRole('tab', { name: text('sessions.inspector.tabs.transcript') }).focus()
+  // Each entry's "#" button (it selects the entry: aria-pressed).
+  const contrast = await lowestTextContrast(feed.locator('article > div > button[aria-pressed]'))
+  expect
+    .soft(contrast.ratio, `"#" buttons at rest: ${contrast.element} ${context}`)
+    .toBeGreaterThanOrEqual(4.5)
+
+  // The opened call's card is open; open a second one.
+  const closed = feed.locator('button[aria-expanded="false"][aria-controls^="transcript-tool-"]').first()
+  await closed.click()
+  await expect(feed.getByRole('navigation')).toHaveCount(2)
+  await scan('transcript with tool cards open')
+}
 
 async function selectTab(page: Page, name: string) {
   const tab = page.getByRole('tab', { name, exact: true })

@@ -159,7 +159,9 @@ test('self-hosted journey by keyboard alone: environment → default → session
   await focusIsWithin(page, page.getByRole('main'), 'sending the turn')
   // The transcript (the default tab) shows the turn finishing.
   const transcript = page.getByRole('feed', { name: 'Transcript' })
-  await expect(transcript.getByRole('article', { name: /^Turn turn_/ }).getByText('completed')).toBeVisible({
+  await expect(
+    transcript.getByRole('article', { name: /^Turn 1: Write environment-check\.txt/ }).getByText('completed'),
+  ).toBeVisible({
     timeout: 60_000,
   })
 

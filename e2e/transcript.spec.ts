@@ -32,7 +32,9 @@ test('the self-hosted journey reads as a conversation: prompt → write_file cla
   ).toBeVisible({
     timeout: 60_000,
   })
-  await expect(feed.getByRole('article', { name: /^Turn turn_/ }).getByText('completed')).toBeVisible()
+  await expect(
+    feed.getByRole('article', { name: /^Turn 1: Write environment-check\.txt/ }).getByText('completed'),
+  ).toBeVisible()
   // The page is named after the session's first message.
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Write environment-check\.txt containing/)
   await expect(page).toHaveTitle(/^Write environment-check\.txt containing .*… · Sessions · Managed Agents$/)
@@ -75,7 +77,7 @@ test('a waterfall bar opens its entry in the transcript and the event log, and t
   const entry = new URL(page.url()).searchParams.get('entry') ?? ''
   const selected = page.locator(`[data-entry="${entry}"] [aria-current="true"]`)
   await expect(selected).toBeInViewport()
-  await expect(selected.getByRole('article', { name: /^Tool call write_file/ })).toBeVisible()
+  await expect(page.locator(`article[data-entry="${entry}"]`)).toHaveAccessibleName(/^Tool call write_file/)
 
   await page.reload()
   await expect(page.locator(`[data-entry="${entry}"] [aria-current="true"]`)).toBeInViewport()
@@ -106,19 +108,15 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.keyboard.press('ArrowRight')
     const focused = waterfall.locator('button:focus-visible')
     await expect(focused).toHaveCount(1)
-    const label = await focused.getAttribute('aria-label')
-    expect(label).toMatch(/^Run /)
+    await expect(focused).toHaveAccessibleName(/^Run /)
     await page.keyboard.press('+')
     await page.keyboard.press('Shift+ArrowRight')
     await page.keyboard.press('End')
-    await expect(waterfall.locator('button:focus-visible')).toHaveAttribute('aria-label', /^(Tool|Waiting)/)
+    await expect(waterfall.locator('button:focus-visible')).toHaveAccessibleName(/^(Tool|Waiting)/)
     // A wait says its marks, to the keys and in its tooltip.
     const wait = waterfall.getByRole('button', { name: /^Waiting for a worker / }).last()
     await wait.focus()
-    await expect(wait).toHaveAttribute(
-      'aria-label',
-      /Claimed by worker-[ab] .*\. Result posted by worker-[ab], /,
-    )
+    await expect(wait).toHaveAccessibleName(/Claimed by worker-[ab] .*\. Result posted by worker-[ab], /)
     await expect(wait).toHaveAttribute('title', /Result posted by worker-[ab], /)
     await page.keyboard.press('End')
     await page.keyboard.press('Enter')

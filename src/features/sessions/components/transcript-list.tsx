@@ -1,7 +1,18 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useCallback, useEffect, useEffectEvent, useRef } from 'react'
-import { TranscriptRowView } from './transcript-rows'
+import {
+  useCallback,
+  useEffect,
+  useEffectEvent,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react'
+import { TranscriptRowView, useTranscriptScope } from './transcript-rows'
+import { useKeptRowRange } from '../hooks/use-kept-row-range'
+import { indexOfActiveRow, type ActiveRow } from '../models/index-of-active-row'
 import type { TranscriptBuilder, TranscriptRow } from '../models/transcript-builder'
+import { transcriptEntryLabel } from '../models/transcript-entry-label'
 import { useT } from '@/i18n'
 
 /** Size guesses per kind before a block is measured; close guesses keep the scrollbar steady. */
@@ -24,6 +35,48 @@ function estimate(row: TranscriptRow | undefined): number {
   }
 }
 
+/** What an entry may hold that the Tab key stops at (its own tab stops are set aside meanwhile). */
+const CONTROLS = 'a[href], button, input, select, textarea, summary, [tabindex]'
+const TABBABLE = `:is(${CONTROLS}):not([tabindex="-1"]):not(:disabled)`
+
+/**
+ * Only the active entry's own controls stay in the Tab order; the others' are set aside (their
+ * `tabindex` kept in `data-feed-tabindex`) and given back when their entry becomes the active
+ * one. Whatever the entries hold (links in Markdown, a code block, an answer form), the feed is
+ * one Tab stop.
+ */
+function keepOneTabStop(feed: HTMLElement, active: number) {
+  for (const article of feed.querySelectorAll<HTMLElement>('article[data-index]')) {
+    const isActive = Number(article.dataset.index) === active
+    for (const control of article.querySelectorAll<HTMLElement>(CONTROLS)) {
+      const saved = control.dataset.feedTabindex
+      if (isActive && saved !== undefined) {
+        if (saved === '') control.removeAttribute('tabindex')
+        else control.setAttribute('tabindex', saved)
+        delete control.dataset.feedTabindex
+      } else if (!isActive && saved === undefined) {
+        control.dataset.feedTabindex = control.getAttribute('tabindex') ?? ''
+        control.setAttribute('tabindex', '-1')
+      }
+    }
+  }
+}
+
+/** Ctrl+Home / Ctrl+End leave the feed: the nearest Tab stop before or after it on the page. */
+function focusBeside(feed: HTMLElement, side: 'before' | 'after') {
+  const stops = [...document.querySelectorAll<HTMLElement>(TABBABLE)].filter(
+    (element) => !feed.contains(element) && element.checkVisibility(),
+  )
+  const isAfter = (element: HTMLElement) =>
+    (feed.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0
+  const target = side === 'after' ? stops.find(isAfter) : stops.findLast((element) => !isAfter(element))
+  target?.focus()
+}
+
+function isTextField(target: EventTarget): boolean {
+  return target instanceof HTMLElement && target.matches('input, textarea, select, [contenteditable="true"]')
+}
+
 type TranscriptListProps = {
   builder: TranscriptBuilder
   rowCount: number
@@ -32,12 +85,19 @@ type TranscriptListProps = {
   /** Row to bring into view (a permalink, a waterfall click); a new `scrollRequest` re-triggers. */
   scrollToRow: number | null
   scrollRequest: number
+  /** The requested row also takes focus (it was opened from a control that is gone now). */
+  focusRequested: boolean
 }
 
 /**
  * The transcript, virtualised: only the blocks in view (plus a few) exist in the DOM, each
  * measured once it renders, so a session of 100,000 events scrolls like a short one. While the
  * view is at the bottom it stays there as the conversation grows.
+ *
+ * A feed (WAI-ARIA): each entry is a named article, and the feed is one Tab stop with a roving
+ * focus, like the event log: Page Down / Page Up move to the next / previous entry, Tab goes into
+ * the active entry's controls and then on past the feed, Ctrl+Home / Ctrl+End leave it. The
+ * active entry is always rendered, so focus on it survives scrolling it far away.
  */
 export function TranscriptList({
   builder,
@@ -46,13 +106,20 @@ export function TranscriptList({
   expanded,
   scrollToRow,
   scrollRequest,
+  focusRequested,
 }: TranscriptListProps) {
   const { t } = useT('sessions:transcript')
+  const scope = useTranscriptScope()
   const scrollRef = useRef<HTMLDivElement>(null)
   const isAtBottom = useRef(scrollToRow === null)
+  const [active, setActive] = useState<ActiveRow | null>(null)
+  const selectedRow = selectedKey === null ? -1 : builder.indexOf(selectedKey)
+  // The entry that must stay rendered: the one focus is on or was last on, else the selection.
+  const keptRow = indexOfActiveRow(builder.rows, active) ?? (selectedRow >= 0 ? selectedRow : null)
   // Stable across renders: a new function identity makes the virtualizer re-measure every row.
   const estimateSize = useCallback((index: number) => estimate(builder.rows[index]), [builder])
   const getItemKey = useCallback((index: number) => builder.rows[index]?.key ?? index, [builder])
+  const rangeExtractor = useKeptRowRange(keptRow)
   // The console does not use the React Compiler; the virtualizer re-renders this component itself.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -60,8 +127,11 @@ export function TranscriptList({
     getScrollElement: () => scrollRef.current,
     estimateSize,
     getItemKey,
+    rangeExtractor,
     overscan: 6,
   })
+  // With nothing chosen yet, Tab enters at the first entry in view.
+  const tabStop = Math.min(keptRow ?? virtualizer.range?.startIndex ?? 0, Math.max(rowCount - 1, 0))
 
   // Following the newest block: again whenever blocks arrive or measuring them moves the end.
   const totalSize = virtualizer.getTotalSize()
@@ -69,11 +139,47 @@ export function TranscriptList({
     if (isAtBottom.current && rowCount > 0) virtualizer.scrollToIndex(rowCount - 1, { align: 'end' })
   }, [rowCount, totalSize, virtualizer])
 
+  const wantsFocusAt = useRef<number | null>(null)
+  const focusEntry = (index: number) => {
+    const row = builder.rows[index]
+    if (!row) return
+    wantsFocusAt.current = index
+    setActive({ key: row.key, index })
+    virtualizer.scrollToIndex(index, { align: 'auto' })
+  }
+  // After every render: the Tab stop's controls in the Tab order, the others' out of it, and focus
+  // moved where a key asked once that entry is rendered.
+  const tabStopRef = useRef(tabStop)
+  useLayoutEffect(() => {
+    tabStopRef.current = tabStop
+    const feed = scrollRef.current
+    if (!feed) return
+    keepOneTabStop(feed, tabStop)
+    const wanted = wantsFocusAt.current
+    const article =
+      wanted === null ? null : feed.querySelector<HTMLElement>(`article[data-index="${wanted}"]`)
+    if (!article) return
+    wantsFocusAt.current = null
+    article.focus({ preventScroll: true })
+    article.scrollIntoView({ block: 'nearest' })
+  })
+  // Entries also change on their own (a card opened, Markdown streaming in): the same rule applies.
+  useEffect(() => {
+    const feed = scrollRef.current
+    if (!feed) return
+    const observer = new MutationObserver(() => keepOneTabStop(feed, tabStopRef.current))
+    observer.observe(feed, { childList: true, subtree: true })
+    return () => observer.disconnect()
+  }, [])
+
   const scrollToRequested = useEffectEvent((row: number) => {
     if (row >= rowCount) return false
     isAtBottom.current = false
     virtualizer.scrollToIndex(row, { align: 'center' })
     return true
+  })
+  const focusRequestedEntry = useEffectEvent((row: number) => {
+    if (focusRequested) focusEntry(row)
   })
   useEffect(() => {
     if (scrollToRow === null || !scrollToRequested(scrollToRow)) return
@@ -84,10 +190,33 @@ export function TranscriptList({
         scrollRef.current
           ?.querySelector(`[data-index="${scrollToRow}"]`)
           ?.scrollIntoView({ block: 'nearest' })
+        focusRequestedEntry(scrollToRow)
       })
     })
     return () => cancelAnimationFrame(frame)
   }, [scrollRequest, scrollToRow, virtualizer])
+
+  const entryOf = (target: EventTarget): number | null => {
+    const index = Number(
+      target instanceof Element ? target.closest<HTMLElement>('article[data-index]')?.dataset.index : NaN,
+    )
+    return Number.isInteger(index) ? index : null
+  }
+  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (['ArrowUp', 'PageUp', 'Home'].includes(event.key)) isAtBottom.current = false
+    // Text fields (an answer to a required action) keep their own keys.
+    if (event.altKey || event.metaKey || event.shiftKey || isTextField(event.target)) return
+    if (event.ctrlKey) {
+      if (event.key !== 'Home' && event.key !== 'End') return
+      event.preventDefault()
+      if (scrollRef.current) focusBeside(scrollRef.current, event.key === 'Home' ? 'before' : 'after')
+      return
+    }
+    if (event.key !== 'PageDown' && event.key !== 'PageUp') return
+    event.preventDefault()
+    const from = entryOf(event.target) ?? tabStop
+    focusEntry(Math.max(0, Math.min(rowCount - 1, from + (event.key === 'PageDown' ? 1 : -1))))
+  }
 
   return (
     <div
@@ -95,15 +224,19 @@ export function TranscriptList({
       role="feed"
       aria-label={t('sessions.transcript.label')}
       aria-busy={false}
-      tabIndex={0}
+      // Not a Tab stop itself: the active entry is.
+      tabIndex={-1}
       data-testid="transcript"
       // Only the reader stops the following (scrolling up); the list's own scrolling to the end,
       // which measuring new blocks can leave short of it, does not. Reaching the end resumes it.
       onWheel={(event) => {
         if (event.deltaY < 0) isAtBottom.current = false
       }}
-      onKeyDown={(event) => {
-        if (['ArrowUp', 'PageUp', 'Home'].includes(event.key)) isAtBottom.current = false
+      onKeyDown={handleKeyDown}
+      onFocus={(event) => {
+        const index = entryOf(event.target)
+        const row = index === null ? undefined : builder.rows[index]
+        if (index !== null && row && row.key !== active?.key) setActive({ key: row.key, index })
       }}
       onPointerDown={() => {
         isAtBottom.current = false
@@ -121,6 +254,7 @@ export function TranscriptList({
         {virtualizer.getVirtualItems().map((item) => {
           const row = builder.rows[item.index]
           if (!row) return null
+          const label = transcriptEntryLabel(row, scope)
           return (
             <article
               key={item.key}
@@ -130,18 +264,17 @@ export function TranscriptList({
               data-row-kind={row.kind}
               aria-setsize={rowCount}
               aria-posinset={item.index + 1}
-              aria-label={
-                row.kind === 'turn'
-                  ? t('sessions.transcript.turnLabel', { turn: row.turn.turnId ?? '' })
-                  : undefined
-              }
+              aria-label={label}
+              tabIndex={item.index === tabStop ? 0 : -1}
               // Each block lays out and paints on its own: a new block does not re-lay the others.
-              className="absolute top-0 left-0 w-full [contain:layout_paint_style]"
+              // Its focus ring is drawn inside it, so that containment never clips it.
+              className="absolute top-0 left-0 w-full rounded-lg [contain:layout_paint_style] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
               style={{ transform: `translateY(${item.start}px)` }}
             >
               <TranscriptRowView
                 row={row}
                 rev={row.rev}
+                label={label}
                 isSelected={row.key === selectedKey}
                 isExpanded={expanded.has(row.key)}
               />

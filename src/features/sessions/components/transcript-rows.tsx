@@ -9,6 +9,7 @@ import { maskSecretsInText } from '../models/mask-secrets'
 import { statusLabel } from '../models/status-label'
 import { summarizeEvent } from '../models/summarize-event'
 import { toolInputSummary } from '../models/tool-input-summary'
+import { turnHeading } from '../models/turn-heading'
 import type { ToolRecord } from '../models/tool-records'
 import type {
   TranscriptAction,
@@ -46,7 +47,7 @@ export type TranscriptScope = {
 
 export const TranscriptScopeContext = createContext<TranscriptScope | null>(null)
 
-function useScope(): TranscriptScope {
+export function useTranscriptScope(): TranscriptScope {
   const scope = use(TranscriptScopeContext)
   if (!scope) throw new Error('Transcript rows need a TranscriptScopeContext')
   return scope
@@ -64,8 +65,8 @@ function TurnHeader({ turn }: { turn: TranscriptTurn }) {
   const { usage } = turn
   return (
     <div className="flex flex-wrap items-center gap-2 border-t border-border pt-3 text-xs text-muted-foreground">
-      <h3 className="text-sm font-semibold text-foreground">
-        {turn.turnId === null ? t('sessions.transcript.sessionBlock') : t('sessions.transcript.turn')}
+      <h3 className="min-w-0 text-sm font-semibold [overflow-wrap:anywhere] text-foreground">
+        {turnHeading(turn)}
       </h3>
       {turn.turnId !== null ? <span className="font-mono">{turn.turnId}</span> : null}
       {turn.status ? <StatusBadge status={turn.status} /> : null}
@@ -93,7 +94,7 @@ function MessageBlock({
   isExpanded: boolean
 }) {
   const { t } = useT('sessions', 'sessions:transcript')
-  const { onToggle } = useScope()
+  const { onToggle } = useTranscriptScope()
   const isUser = message.role === 'user'
   const text = maskSecretsInText(message.text).value
   return (
@@ -168,7 +169,7 @@ function ToolCard({
   isExpanded: boolean
 }) {
   const { t } = useT('sessions', 'sessions:transcript')
-  const scope = useScope()
+  const scope = useTranscriptScope()
   const claim = joinToolClaim(record, scope.claims)
   const duration = toolDuration(record)
   const summary = toolInputSummary(record.name, record.input)
@@ -181,9 +182,9 @@ function ToolCard({
         ? t('sessions.transcript.noWorkItem')
         : t('sessions.transcript.inBackend')
   const panelId = `transcript-tool-${record.key.replace(/[^\w-]/g, '_')}`
+  // The entry around the card is the article named after the call.
   return (
-    <article
-      aria-label={t('sessions.toolCard.label', { name: record.name, id: record.toolCallId })}
+    <div
       className={cn(
         'flex min-w-0 flex-col gap-2 rounded-md border bg-card p-2 text-xs',
         record.isError ? 'border-destructive/40' : 'border-border',
@@ -218,7 +219,10 @@ function ToolCard({
       </p>
       {isExpanded ? (
         <div id={panelId} className="flex flex-col gap-2">
-          <nav aria-label={t('sessions.transcript.toolLinks')} className="flex flex-wrap gap-3">
+          <nav
+            aria-label={t('sessions.transcript.toolLinks', { name: record.name, id: record.toolCallId })}
+            className="flex flex-wrap gap-3"
+          >
             <Link className={linkClass} to={links.record}>
               {t('sessions.transcript.openRecord')}
             </Link>
@@ -239,13 +243,13 @@ function ToolCard({
           <ToolOutput record={record} steps={claim.steps} />
         </div>
       ) : null}
-    </article>
+    </div>
   )
 }
 
 function ActionBlock({ action }: { action: TranscriptAction }) {
   const { t } = useT('sessions', 'sessions:transcript')
-  const scope = useScope()
+  const scope = useTranscriptScope()
   if (action.status === 'created' && action.turnId !== null) {
     return (
       <ul aria-label={t('sessions.transcript.actionOpen')}>
@@ -289,7 +293,7 @@ function FailureDiagnosisView({
   turnId: string | null
 }) {
   const { t } = useT('sessions', 'sessions:transcript')
-  const scope = useScope()
+  const scope = useTranscriptScope()
   const now = useNow()
   const turn = turnId === null ? undefined : scope.turnOf(turnId)
   const diagnosis = diagnoseFailure({
@@ -346,7 +350,7 @@ function ErrorBlock({
   isExpanded: boolean
 }) {
   const { t } = useT('sessions', 'sessions:transcript')
-  const scope = useScope()
+  const scope = useTranscriptScope()
   const first = error.problems[0]
   const panelId = `transcript-failure-${rowKey.replace(/[^\w-]/g, '_')}`
   return (
@@ -396,7 +400,7 @@ function ErrorBlock({
 }
 
 function NeutralRow({ eventIndex }: { eventIndex: number }) {
-  const scope = useScope()
+  const scope = useTranscriptScope()
   const event = scope.eventAt(eventIndex)
   if (!event) return null
   return (
@@ -411,14 +415,21 @@ type RowProps = {
   row: TranscriptRow
   /** The row's revision: a change re-renders this block alone (rows are mutated in place). */
   rev: number
+  /** The entry's name (its article's), which its select button's name repeats. */
+  label: string
   isSelected: boolean
   isExpanded: boolean
 }
 
 /** One block of the transcript, selectable; re-rendered only when its revision or state moves. */
-export const TranscriptRowView = memo(function TranscriptRowView({ row, isSelected, isExpanded }: RowProps) {
+export const TranscriptRowView = memo(function TranscriptRowView({
+  row,
+  label,
+  isSelected,
+  isExpanded,
+}: RowProps) {
   const { t } = useT('sessions', 'sessions:transcript')
-  const scope = useScope()
+  const scope = useTranscriptScope()
   let body: ReactNode
   switch (row.kind) {
     case 'turn':
@@ -442,16 +453,14 @@ export const TranscriptRowView = memo(function TranscriptRowView({ row, isSelect
   }
   return (
     <div
-      className={cn(
-        'group relative rounded-lg py-1 pr-1 pl-6',
-        isSelected && 'bg-accent/40 ring-2 ring-ring',
-      )}
+      className={cn('relative rounded-lg py-1 pr-1 pl-6', isSelected && 'bg-accent/40 ring-2 ring-ring')}
       aria-current={isSelected ? 'true' : undefined}
     >
+      {/* In the text colour's muted tone at rest, not faded: 4.5:1 or more in both themes. */}
       <button
         type="button"
-        className="absolute top-2 left-0 size-5 rounded text-xs text-muted-foreground opacity-60 group-hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-ring"
-        aria-label={t('sessions.transcript.selectEntry')}
+        className="absolute top-1 left-0 size-6 rounded text-xs text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+        aria-label={t('sessions.transcript.selectEntry', { entry: label })}
         aria-pressed={isSelected}
         onClick={() => scope.onSelect(row.key)}
       >

@@ -168,7 +168,9 @@ describe('transcript tab', () => {
     const app = await open(`/sessions/${SESSION.buildDone}`)
     const feed = await screen.findByRole('feed', { name: 'Transcript' }, { timeout: 5000 })
     await within(feed).findAllByRole('article', { name: /^Tool call write_file/ })
-    const select = within(feed).getAllByRole('button', { name: /Select this entry/ })[2]
+    const select = within(feed).getAllByRole('button', {
+      name: /^Select .+ \(its link goes in the address bar\)$/,
+    })[2]
     if (!select) throw new Error('no third entry')
     await userEvent.click(select)
     await waitFor(() => expect(new URLSearchParams(app.location.search).get('entry')).not.toBeNull())

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { useSearchParams } from 'react-router'
+import { useLocation, useSearchParams } from 'react-router'
 import { TranscriptList } from './transcript-list'
 import { TranscriptScopeContext, type TranscriptScope } from './transcript-rows'
 import { environmentQuery } from '@/data/environments/queries'
@@ -8,6 +8,7 @@ import { workItemsQuery } from '@/data/work/queries'
 import type { Session } from '@/data/sessions/types'
 import type { SessionEventLog } from '../hooks/use-session-event-log'
 import { useTranscript } from '../hooks/use-transcript'
+import { entryToFocus } from '../models/entry-focus'
 import { rowFirstEventId } from '../models/transcript-builder'
 import { useSessionTitle } from '@/data/sessions/session-title'
 import { environmentWithType } from '../models/environment-type-label'
@@ -37,14 +38,21 @@ type TranscriptTabProps = {
  * reopens on it.
  */
 export function TranscriptTab({ session, log, canWrite, hasDiagnosis }: TranscriptTabProps) {
-  const { t } = useT('sessions', 'sessions:transcript')
+  // The Markdown's strings too: loaded before the first block, never while a turn streams in (a
+  // block that suspends on them would put the whole tab back to its loading state).
+  const { t } = useT('sessions', 'sessions:transcript', 'markdown')
   const { builder, rowCount } = useTranscript(log.store)
   const [params, setParams] = useSearchParams()
   const selectedKey = params.get('entry')
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set())
   const [includeSecrets, setIncludeSecrets] = useState(false)
   const title = useSessionTitle(session)
-  const [scroll, setScroll] = useState<{ row: number | null; request: number }>({ row: null, request: 0 })
+  const [scroll, setScroll] = useState<{ row: number | null; request: number; focus: boolean }>({
+    row: null,
+    request: 0,
+    focus: false,
+  })
+  const focusKey = entryToFocus(useLocation().state)
   const environmentId = session.environmentId ?? null
   const environment = useQuery({ ...environmentQuery(environmentId ?? ''), enabled: environmentId !== null })
   const isSelfHosted = environment.data?.type === 'self_hosted'
@@ -124,8 +132,12 @@ export function TranscriptTab({ session, log, canWrite, hasDiagnosis }: Transcri
   useEffect(() => {
     if (selectedKey === null || !hasNeighbours || shownFor.current === selectedKey) return
     shownFor.current = selectedKey
-    setScroll((current) => ({ row: selectedRow, request: current.request + 1 }))
-  }, [selectedKey, selectedRow, hasNeighbours])
+    setScroll((current) => ({
+      row: selectedRow,
+      request: current.request + 1,
+      focus: focusKey === selectedKey,
+    }))
+  }, [selectedKey, selectedRow, hasNeighbours, focusKey])
 
   const download = (kind: 'markdown' | 'events') => {
     if (kind === 'markdown') {
@@ -178,6 +190,7 @@ export function TranscriptTab({ session, log, canWrite, hasDiagnosis }: Transcri
           expanded={expanded}
           scrollToRow={scroll.row}
           scrollRequest={scroll.request}
+          focusRequested={scroll.focus}
         />
       </div>
     </TranscriptScopeContext>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Fragment, useCallback, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
 import { environmentQuery } from '@/data/environments/queries'
 import { workItemsQuery } from '@/data/work/queries'
@@ -7,6 +7,7 @@ import type { Session } from '@/data/sessions/types'
 import { useEventLog } from '../hooks/use-event-log'
 import type { SessionEventLog } from '../hooks/use-session-event-log'
 import { useTranscript } from '../hooks/use-transcript'
+import type { EntryFocusState } from '../models/entry-focus'
 import type { EventStore } from '../models/event-store'
 import { statusLabel } from '../models/status-label'
 import {
@@ -33,25 +34,33 @@ const TRACK_PX = 880
 const ZOOM_STEP = 1.5
 const PAN_PX = 120
 
-// A call's own bar sits in the upper half of its row and its wait in the lower half, so both stay
-// visible and clickable where they overlap.
+/**
+ * Every bar is pressed through a target of at least this many CSS px each way (WCAG 2.5.8): a
+ * bar has a lane of this height to itself (a call's wait gets the lane under its call), and one
+ * narrower than this is centred in a target this wide.
+ */
+const TARGET_PX = 24
+
 /** The wait for a worker's fill, on its bars and in the legend. */
 const WAIT_FILL =
   'border border-warning bg-[repeating-linear-gradient(135deg,var(--color-warning)_0_3px,transparent_3px_7px)]'
+// Where each bar is drawn in its lane. A call with a wait is drawn at the bottom of its lane and
+// the wait at the top of the next, so the two still read as one call.
 const BAR_STYLE: Record<WaterfallBar['kind'], string> = {
   turn: 'top-1/2 h-2 -translate-y-1/2 bg-muted-foreground/50',
   run: 'top-1/2 h-3 -translate-y-1/2 bg-primary',
-  tool: 'top-0.5 h-2.5 bg-success',
-  wait: cn('bottom-0.5 h-2.5', WAIT_FILL),
+  tool: 'top-1/2 h-2.5 -translate-y-1/2 bg-success',
+  wait: cn('top-1 h-2.5', WAIT_FILL),
 }
+const TOOL_ABOVE_WAIT = 'bottom-1 h-2.5 bg-success'
 
 // The moments on a wait: the claim a solid tick (a bracket when only a range is known), the
 // result a dashed one, both in the text colour so they stand out from every bar's fill.
-const CLAIM_TICK = 'inset-y-0 w-[3px] -translate-x-1/2 rounded-sm bg-foreground'
+const CLAIM_TICK = 'top-0.5 h-4 w-[3px] -translate-x-1/2 rounded-sm bg-foreground'
 const CLAIM_RANGE =
-  'top-1/2 h-2.5 -translate-y-1/2 border-x-[3px] border-foreground bg-[linear-gradient(var(--color-foreground),var(--color-foreground))] bg-[length:100%_2px] bg-center bg-no-repeat'
+  'top-1 h-2.5 border-x-[3px] border-foreground bg-[linear-gradient(var(--color-foreground),var(--color-foreground))] bg-[length:100%_2px] bg-center bg-no-repeat'
 const RESULT_TICK =
-  'inset-y-0 w-[3px] -translate-x-1/2 bg-[repeating-linear-gradient(180deg,var(--color-foreground)_0_3px,transparent_3px_5px)]'
+  'top-0.5 h-4 w-[3px] -translate-x-1/2 bg-[repeating-linear-gradient(180deg,var(--color-foreground)_0_3px,transparent_3px_5px)]'
 
 const selectNewest = (store: EventStore) => store.at(store.size - 1)?.created_at ?? 0
 
@@ -65,7 +74,7 @@ function LegendItem({ swatch, tick, children }: { swatch?: string; tick?: string
   return (
     <span className="flex items-center gap-1">
       {tick ? (
-        <span aria-hidden="true" className="relative inline-block h-3 w-2">
+        <span aria-hidden="true" className="relative inline-block h-4 w-2">
           <span className={cn('absolute left-1/2', tick)} />
         </span>
       ) : (
@@ -122,15 +131,19 @@ export function WaterfallTab({ session, log }: { session: Session; log: SessionE
     gapPx: GAP_PX,
   })
 
+  // The bar pressed leaves the page with this tab: focus goes to the entry it opened.
   const open = useCallback(
     (bar: WaterfallBar) =>
-      setParams((current) => {
-        const next = new URLSearchParams(current)
-        next.set('tab', 'transcript')
-        next.set('entry', bar.entryKey)
-        next.set('event', bar.eventId)
-        return next
-      }),
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current)
+          next.set('tab', 'transcript')
+          next.set('entry', bar.entryKey)
+          next.set('event', bar.eventId)
+          return next
+        },
+        { state: { focusEntry: bar.entryKey } satisfies EntryFocusState },
+      ),
     [setParams],
   )
 
@@ -255,11 +268,12 @@ export function WaterfallTab({ session, log }: { session: Session; log: SessionE
             <ul className="flex flex-col gap-1">
               {turn.rows.map((row) => {
                 const first = row.bars[0]
+                const hasWait = row.bars.some((bar) => bar.kind === 'wait')
                 return (
-                  <li key={row.key} className="grid grid-cols-[11rem_minmax(0,1fr)] items-center gap-2">
+                  <li key={row.key} className="grid grid-cols-[11rem_minmax(0,1fr)] items-start gap-2">
                     <span
                       className={cn(
-                        'truncate text-xs',
+                        'truncate text-xs leading-6',
                         first?.kind === 'turn' ? 'font-medium' : 'font-mono',
                         first?.depth === 1 && 'pl-3',
                         first?.depth === 2 && 'pl-6',
@@ -267,16 +281,21 @@ export function WaterfallTab({ session, log }: { session: Session; log: SessionE
                     >
                       {first ? kindLabel(first.kind) : ''} {first?.kind === 'turn' ? '' : first?.name}
                     </span>
-                    <div className="relative h-6 overflow-hidden">
+                    <div className="flex flex-col">
                       {row.bars.map((bar) => {
                         const position = positionOf.get(bar.key) ?? 0
                         const left = axis.x(bar.start) - pan
                         const width = Math.max(4, axis.x(bar.end) - axis.x(bar.start))
+                        // A short bar is centred in its target, which never starts before the track.
+                        const centred = left - Math.max(0, TARGET_PX - width) / 2
+                        const targetLeft = left >= 0 ? Math.max(0, centred) : centred
                         const isSelected = bar.entryKey === selectedKey && bar.kind !== 'wait'
                         const from = first?.start ?? bar.start
                         const label = fullLabel(bar, from)
                         return (
-                          <Fragment key={bar.key}>
+                          // Its own lane: no other bar's target or paint overlaps this one, and
+                          // the focus ring, drawn inside the target, is never clipped.
+                          <div key={bar.key} className="relative h-6 overflow-hidden">
                             <button
                               type="button"
                               ref={(element) => {
@@ -284,9 +303,10 @@ export function WaterfallTab({ session, log }: { session: Session; log: SessionE
                                 else bars.current.delete(position)
                               }}
                               tabIndex={position === active ? 0 : -1}
-                              aria-label={label}
-                              aria-current={isSelected ? 'true' : undefined}
+                              // The name comes from the tooltip, so nothing reads it twice as
+                              // name and description.
                               title={label}
+                              aria-current={isSelected ? 'true' : undefined}
                               onFocus={() => setActive(position)}
                               onClick={() => open(bar)}
                               onKeyDown={(event) => {
@@ -295,26 +315,32 @@ export function WaterfallTab({ session, log }: { session: Session; log: SessionE
                                   open(bar)
                                 }
                               }}
-                              className={cn(
-                                'absolute rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-                                BAR_STYLE[bar.kind],
-                                bar.isOpen && 'opacity-70',
-                                isSelected && 'ring-2 ring-ring ring-offset-1',
-                              )}
-                              style={{ left, width }}
-                            />
+                              className="absolute inset-y-0 rounded-sm focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
+                              style={{ left: targetLeft, width: Math.max(TARGET_PX, width) }}
+                            >
+                              <span
+                                aria-hidden="true"
+                                data-bar=""
+                                className={cn(
+                                  'absolute rounded-sm',
+                                  bar.kind === 'tool' && hasWait ? TOOL_ABOVE_WAIT : BAR_STYLE[bar.kind],
+                                  bar.isOpen && 'opacity-70',
+                                  isSelected && 'ring-2 ring-ring ring-offset-1 ring-offset-card',
+                                )}
+                                style={{ left: left - targetLeft, width }}
+                              />
+                            </button>
                             {(bar.marks ?? []).map((mark) => {
-                              const markText = markLabel(mark, from)
                               const markLeft = axis.x(mark.at) - pan
                               return (
                                 <span
                                   key={mark.kind}
                                   role="img"
-                                  aria-label={markText}
-                                  title={markText}
+                                  // No tooltip: the bar under it is what the pointer presses, and
+                                  // its tooltip names the marks.
+                                  aria-label={markLabel(mark, from)}
                                   data-mark={mark.kind}
                                   className={cn(
-                                    // The bars stay what the pointer presses; their tooltip names the marks.
                                     'pointer-events-none absolute',
                                     mark.kind === 'result'
                                       ? RESULT_TICK
@@ -333,7 +359,7 @@ export function WaterfallTab({ session, log }: { session: Session; log: SessionE
                                 />
                               )
                             })}
-                          </Fragment>
+                          </div>
                         )
                       })}
                     </div>

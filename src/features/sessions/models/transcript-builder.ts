@@ -65,6 +65,10 @@ export type TranscriptUsage = { modelCalls: number; inputTokens: number; outputT
 export type TranscriptTurn = {
   /** Null for what the session logged before its first turn. */
   turnId: string | null
+  /** 1 for the session's first turn in the log, 2 for the next… (null for the block before it). */
+  number: number | null
+  /** The text of the user's message that started the turn ('' until it is in the log). */
+  prompt: string
   status: string | null
   firstAt: number
   lastAt: number
@@ -238,6 +242,8 @@ export class TranscriptBuilder {
     if (existing) return existing
     const turn: TranscriptTurn = {
       turnId,
+      number: turnId === null ? null : this.turns.size + 1,
+      prompt: '',
       status: null,
       firstAt: event.created_at,
       lastAt: event.created_at,
@@ -408,6 +414,11 @@ export class TranscriptBuilder {
     }
     message.startedAt = Math.min(message.startedAt, event.created_at)
     state.row.rev += 1
+    // The turn's header is named after the message that started it.
+    if (message.role === 'user' && block.turn.prompt === '' && message.text.trim() !== '') {
+      block.turn.prompt = message.text
+      this.touchTurn(block)
+    }
     return true
   }
 

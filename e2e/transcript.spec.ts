@@ -1,3 +1,4 @@
+import { message, messagePattern } from './catalog'
 import { axeViolations, expect, test } from './fixtures'
 import { callApi, SEEDED } from './sessions-api'
 
@@ -139,3 +140,61 @@ test('the transcript is axe-clean in both themes', async ({ page, login }) => {
     expect(await axeViolations(page, '[role="feed"]'), `axe on the transcript (${colorScheme})`).toEqual([])
   }
 })
+
+for (const { language, colorScheme } of [
+  { language: 'en', colorScheme: 'light' },
+  { language: 'zh-CN', colorScheme: 'dark' },
+] as const) {
+  test(`a message sent by keyboard: focus back in the message box, nothing announced as loading while the answer streams in (${language})`, async ({
+    page,
+    login,
+  }) => {
+    const text = (id: string) => message(language, id)
+    await page.emulateMedia({ colorScheme })
+    await login('alice', `/sessions/${SEEDED.fresh}`)
+    await page.getByRole('combobox', { name: /^(Language|语言)$/ }).selectOption(language)
+    await expect(page.locator('html')).toHaveAttribute('lang', language)
+    const feed = page.getByRole('feed', { name: text('sessions.transcript.label') })
+    await expect(page.getByText(text('sessions.transcript.empty'))).toBeVisible()
+    // Every text a live region says from here on, however briefly it is on the page.
+    await page.evaluate(() => {
+      const said: string[] = []
+      const last = new WeakMap<Element, string>()
+      Object.assign(window, { __said: said })
+      const listen = () => {
+        for (const region of document.querySelectorAll('[role="status"], [role="alert"], [aria-live]')) {
+          const words = region.textContent?.trim() ?? ''
+          if (words && last.get(region) !== words) said.push(words)
+          last.set(region, words)
+        }
+      }
+      listen()
+      new MutationObserver(listen).observe(document.body, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      })
+    })
+
+    const box = page.getByRole('textbox', { name: text('sessions.composer.message') })
+    await box.focus()
+    await page.keyboard.type('Say hello in two sentences.')
+    await page.keyboard.press('Tab')
+    await expect(
+      page.getByRole('button', { name: text('sessions.composer.send'), exact: true }),
+    ).toBeFocused()
+    await page.keyboard.press('Enter')
+    // The turn is over and its answer is in (Markdown, whose strings the transcript had not needed).
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: messagePattern(language, 'sessions.composer.turnAccepted') }),
+    ).toContainText(text('sessions.status.completed'), { timeout: 30_000 })
+    await expect(feed.getByText(text('sessions.transcript.assistant'), { exact: true })).toBeVisible()
+    await expect(box, 'focus is back in the message box for the next message').toBeFocused()
+    const said = await page.evaluate(() => (window as unknown as { __said: string[] }).__said)
+    expect(said.length).toBeGreaterThan(0)
+    expect(said).not.toContain(text('sessions.inspector.loading'))
+    expect(said).not.toContain(text('sessions.transcript.loading'))
+  })
+}

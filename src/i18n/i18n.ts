@@ -147,12 +147,11 @@ export function t(id: string, values?: Record<string, unknown>): string {
 export function useT(...namespaces: string[]) {
   useSyncExternalStore(subscribe, () => version)
   const locale = activeLocale()
-  // use() on every render once a namespace was fetched, loaded or not: a component that
-  // suspended on it and then skipped use() after it loaded is what React warns about.
-  for (const namespace of namespaces) {
-    const loading = namespacePromise(namespace, locale)
-    if (loading) use(loading)
-  }
+  // Every namespace's load starts before the first use() suspends, so they arrive together rather
+  // than one after the other. use() on every render once a namespace was fetched, loaded or not: a
+  // component that suspended on it and then skipped use() after it loaded is what React warns about.
+  const loads = namespaces.map((namespace) => namespacePromise(namespace, locale))
+  for (const loading of loads) if (loading) use(loading)
   return { t, locale }
 }
 

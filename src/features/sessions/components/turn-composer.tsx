@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { useSubmitTurn } from '@/data/sessions/mutations'
 import { turnsQuery } from '@/data/sessions/queries'
 import { useIdempotentSubmit } from '../hooks/use-idempotent-submit'
@@ -39,6 +39,8 @@ export function TurnComposer({ sessionId, isDisabled }: { sessionId: string; isD
     : null
   const submitTurn = useSubmitTurn(sessionId)
   const { submit, isPending } = useIdempotentSubmit(`turn:${sessionId}`)
+  const formRef = useRef<HTMLFormElement>(null)
+  const messageRef = useRef<HTMLTextAreaElement>(null)
 
   async function send(content: string, isVerify: boolean) {
     setError(null)
@@ -48,7 +50,15 @@ export function TurnComposer({ sessionId, isDisabled }: { sessionId: string; isD
         submitTurn.mutateAsync({ message: content, idempotencyKey }),
       )
       setAccepted({ turnId: turn.id, status: turn.status, isVerify })
-      if (!isVerify) setText('')
+      if (!isVerify) {
+        setText('')
+        // Send stays disabled until there is new text, so focus, parked on the form while the
+        // button was busy, goes back to the message box for the next message (unless the user
+        // has moved on meanwhile).
+        const focused = document.activeElement
+        if (focused === null || focused === document.body || formRef.current?.contains(focused))
+          messageRef.current?.focus()
+      }
     } catch (caught) {
       setError({ content, cause: caught })
     }
@@ -58,6 +68,7 @@ export function TurnComposer({ sessionId, isDisabled }: { sessionId: string; isD
   const isRetry = trimmed !== '' && isPending(trimmed)
   return (
     <form
+      ref={formRef}
       aria-labelledby={`${id}-title`}
       className="flex flex-col gap-2"
       onSubmit={(event) => {
@@ -76,6 +87,7 @@ export function TurnComposer({ sessionId, isDisabled }: { sessionId: string; isD
         {(control) => (
           <Textarea
             {...control}
+            ref={messageRef}
             rows={3}
             value={text}
             disabled={isDisabled}

@@ -12,6 +12,19 @@ export const at = (type: string, time: number, data: Record<string, unknown>): P
   data,
 })
 
+/** Message content as the server sends it: one text block. */
+export const textContent = (value: string) => [{ type: 'text', text: value }]
+
+/** A turn as the server starts it: turn.accepted, then the user's message as one completed item. */
+export const userTurn = (turnId: string, time: number, message: string): PublicEvent[] => [
+  at('turn.accepted', time, { turn_id: turnId, status: 'queued' }),
+  at('item.completed', time, {
+    turn_id: turnId,
+    item_id: `u-${turnId}`,
+    item: { role: 'user', type: 'message', content: textContent(message) },
+  }),
+]
+
 /** A self-hosted call as the server logs it: suspension, a worker's result, the turn resuming. */
 export function selfHostedCall(turnId: string, callId: string, start: number): PublicEvent[] {
   const tool = { turn_id: turnId, tool_call_id: callId, name: 'write_file' }

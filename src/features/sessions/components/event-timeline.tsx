@@ -5,15 +5,13 @@ import {
   useEffectEvent,
   useLayoutEffect,
   useRef,
-  useState,
   type FocusEvent,
   type KeyboardEvent,
 } from 'react'
 import { EventRow } from './event-row'
 import { selectVersion, useEventLog } from '../hooks/use-event-log'
-import { useKeptRowRange } from '../hooks/use-kept-row-range'
+import { useRovingRow } from '../hooks/use-roving-row'
 import type { EventStore } from '../models/event-store'
-import { indexOfActiveRow, type ActiveRow } from '../models/index-of-active-row'
 import type { TimelineBuilder } from '../models/timeline-builder'
 import { useT } from '@/i18n'
 
@@ -77,10 +75,12 @@ export function EventTimeline({
   const scrollRef = useRef<HTMLDivElement>(null)
   // Header rows show live summaries (status, counts) that change without new rows.
   const revision = useEventLog(store, selectVersion)
-  const [active, setActive] = useState<ActiveRow | null>(null)
   const selectedRow = selectedId === null ? undefined : builder.rowOfEvent.get(selectedId)
   // The row that must stay rendered: the one focus is on or was last on, else the selection.
-  const keptRow = indexOfActiveRow(builder.rows, active) ?? selectedRow ?? null
+  const { keptRow, rangeExtractor, wantsFocusAt, activate, requestFocus } = useRovingRow(
+    builder.rows,
+    selectedRow ?? null,
+  )
   // Stable across renders: the virtualizer rebuilds its measurements of every row (100,000 of them)
   // whenever `getItemKey` changes identity, which would cost a long task per scrolled frame.
   const estimateSize = useCallback(
@@ -88,8 +88,6 @@ export function EventTimeline({
     [builder],
   )
   const getItemKey = useCallback((index: number) => builder.rows[index]?.key ?? index, [builder])
-  // The Tab stop is rendered even when it is scrolled far away, so focus on it is never dropped.
-  const rangeExtractor = useKeptRowRange(keptRow)
   // The console does not use the React Compiler; the virtualizer re-renders this component itself.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -135,27 +133,19 @@ export function EventTimeline({
   // Whether focus belongs in the timeline: set when it enters, cleared only when the user moves
   // it elsewhere (not when the focused row was removed under it).
   const hasFocus = useRef(false)
-  const wantsFocusAt = useRef<number | null>(null)
   const focusRow = (index: number) => {
-    const row = builder.rows[index]
-    if (!row) return
-    wantsFocusAt.current = index
-    setActive({ key: row.key, index })
-    virtualizer.scrollToIndex(index, { align: 'auto' })
+    if (requestFocus(index)) virtualizer.scrollToIndex(index, { align: 'auto' })
   }
   // The selection moves with j/k, "next error" and permalinks: the Tab stop follows it.
   useEffect(() => {
-    if (selectedRow === undefined) return
-    const row = builder.rows[selectedRow]
-    if (!row) return
-    setActive((current) => (current?.key === row.key ? current : { key: row.key, index: selectedRow }))
+    if (selectedRow === undefined || !activate(selectedRow)) return
     // Only while focus is still in the timeline (or fell to the page): a Tab that left it just
     // before this selection rendered must not be pulled back.
     const activeElement = document.activeElement
     const isInside = activeElement !== null && scrollRef.current?.contains(activeElement) === true
     const isLost = activeElement === null || activeElement === document.body
     if (hasFocus.current && (isInside || isLost)) wantsFocusAt.current = selectedRow
-  }, [builder, selectedRow])
+  }, [activate, selectedRow, wantsFocusAt])
   // After every render: move focus where a key asked, or put it back on the Tab stop if the
   // focused row just left the DOM (a filter, a collapse) and focus fell to the page.
   useLayoutEffect(() => {
@@ -173,8 +163,7 @@ export function EventTimeline({
   const handleFocus = (event: FocusEvent<HTMLDivElement>) => {
     hasFocus.current = true
     const index = Number(event.target.closest<HTMLElement>('[data-index]')?.dataset.index)
-    const row = Number.isInteger(index) ? builder.rows[index] : undefined
-    if (row && row.key !== active?.key) setActive({ key: row.key, index })
+    if (Number.isInteger(index)) activate(index)
   }
   const handleBlur = (event: FocusEvent<HTMLDivElement>) => {
     if (event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)) return

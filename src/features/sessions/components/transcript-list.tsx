@@ -1,16 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
-import {
-  useCallback,
-  useEffect,
-  useEffectEvent,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type KeyboardEvent,
-} from 'react'
+import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useRef, type KeyboardEvent } from 'react'
 import { TranscriptRowView, useTranscriptScope } from './transcript-rows'
-import { useKeptRowRange } from '../hooks/use-kept-row-range'
-import { indexOfActiveRow, type ActiveRow } from '../models/index-of-active-row'
+import { useRovingRow } from '../hooks/use-roving-row'
 import type { TranscriptBuilder, TranscriptRow } from '../models/transcript-builder'
 import { transcriptEntryLabel } from '../models/transcript-entry-label'
 import { useT } from '@/i18n'
@@ -112,14 +103,15 @@ export function TranscriptList({
   const scope = useTranscriptScope()
   const scrollRef = useRef<HTMLDivElement>(null)
   const isAtBottom = useRef(scrollToRow === null)
-  const [active, setActive] = useState<ActiveRow | null>(null)
   const selectedRow = selectedKey === null ? -1 : builder.indexOf(selectedKey)
   // The entry that must stay rendered: the one focus is on or was last on, else the selection.
-  const keptRow = indexOfActiveRow(builder.rows, active) ?? (selectedRow >= 0 ? selectedRow : null)
+  const { keptRow, rangeExtractor, wantsFocusAt, activate, requestFocus } = useRovingRow(
+    builder.rows,
+    selectedRow >= 0 ? selectedRow : null,
+  )
   // Stable across renders: a new function identity makes the virtualizer re-measure every row.
   const estimateSize = useCallback((index: number) => estimate(builder.rows[index]), [builder])
   const getItemKey = useCallback((index: number) => builder.rows[index]?.key ?? index, [builder])
-  const rangeExtractor = useKeptRowRange(keptRow)
   // The console does not use the React Compiler; the virtualizer re-renders this component itself.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -139,13 +131,8 @@ export function TranscriptList({
     if (isAtBottom.current && rowCount > 0) virtualizer.scrollToIndex(rowCount - 1, { align: 'end' })
   }, [rowCount, totalSize, virtualizer])
 
-  const wantsFocusAt = useRef<number | null>(null)
   const focusEntry = (index: number) => {
-    const row = builder.rows[index]
-    if (!row) return
-    wantsFocusAt.current = index
-    setActive({ key: row.key, index })
-    virtualizer.scrollToIndex(index, { align: 'auto' })
+    if (requestFocus(index)) virtualizer.scrollToIndex(index, { align: 'auto' })
   }
   // After every render: the Tab stop's controls in the Tab order, the others' out of it, and focus
   // moved where a key asked once that entry is rendered.
@@ -235,8 +222,7 @@ export function TranscriptList({
       onKeyDown={handleKeyDown}
       onFocus={(event) => {
         const index = entryOf(event.target)
-        const row = index === null ? undefined : builder.rows[index]
-        if (index !== null && row && row.key !== active?.key) setActive({ key: row.key, index })
+        if (index !== null) activate(index)
       }}
       onPointerDown={() => {
         isAtBottom.current = false

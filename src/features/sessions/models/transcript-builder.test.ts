@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { at, selfHostedCall } from '@/testing/session-events'
+import { at, selfHostedCall, textContent as text, userTurn } from '@/testing/session-events'
 import type { PublicEvent } from './event-store'
 import { TranscriptBuilder, type TranscriptRow } from './transcript-builder'
 
-const text = (value: string) => [{ type: 'text', text: value }]
-const userTurn = (turnId: string, time: number, message: string): PublicEvent[] => [
-  at('turn.accepted', time, { turn_id: turnId, status: 'queued' }),
-  at('item.completed', time, {
-    turn_id: turnId,
-    item_id: `u-${turnId}`,
-    item: { role: 'user', type: 'message', content: text(message) },
-  }),
-]
 const delta = (turnId: string, itemId: string, position: number, chunk: string, time = 10) =>
   at('item.delta', time, { turn_id: turnId, item_id: itemId, position, content: text(chunk) })
 

@@ -1,19 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { at } from '@/testing/session-events'
+import { at, textContent as text, userTurn as turn } from '@/testing/session-events'
 import { setLocale } from '@/i18n'
 import type { PublicEvent } from './event-store'
 import { TranscriptBuilder } from './transcript-builder'
 import { transcriptEntryLabel } from './transcript-entry-label'
 
-const text = (value: string) => [{ type: 'text', text: value }]
-const turn = (turnId: string, time: number, message: string): PublicEvent[] => [
-  at('turn.accepted', time, { turn_id: turnId, status: 'queued' }),
-  at('item.completed', time, {
-    turn_id: turnId,
-    item_id: `u-${turnId}`,
-    item: { role: 'user', type: 'message', content: text(message) },
-  }),
-]
 const answer = (turnId: string, itemId: string, time: number, message: string) =>
   at('item.completed', time, {
     turn_id: turnId,

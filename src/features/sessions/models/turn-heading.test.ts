@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { at } from '@/testing/session-events'
+import { at, textContent as text } from '@/testing/session-events'
 import { TranscriptBuilder } from './transcript-builder'
 import { turnHeading } from './turn-heading'
-
-const text = (value: string) => [{ type: 'text', text: value }]
 
 describe('turnHeading', () => {
   it('names a turn by its number alone until its message is in the log, then by its words', () => {

@@ -41,7 +41,7 @@ test('the self-hosted journey reads as a conversation: prompt → write_file cla
   await expect(page).toHaveTitle(/^Write environment-check\.txt containing .*… · Sessions · Managed Agents$/)
 
   // Reading a card: its output by kind and the worker's claim.
-  await read.getByRole('button', { name: /read_file/ }).click()
+  await read.getByRole('button', { name: /read_file/, expanded: false }).click()
   await expect(read.getByText(/environment check: ok/).first()).toBeVisible()
   await expect(read.getByRole('list', { name: 'Claim timeline' })).toContainText(
     /Claimed by worker worker-[ab]/,

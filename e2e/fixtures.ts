@@ -24,7 +24,8 @@ type Fixtures = {
   pageProblems: PageProblems
   /** Signs in through the API and opens `next` (default /environments) as that user. */
   login: (user: DemoUser, next?: string) => Promise<void>
-  checkA11y: (page: Page, context: string) => Promise<void>
+  /** axe on the page, or on the elements `include` selects. */
+  checkA11y: (page: Page, context: string, include?: string) => Promise<void>
 }
 
 /** The audit's rule set: WCAG 2.0, 2.1 and 2.2 at levels A and AA, and axe's best practices. */
@@ -161,8 +162,8 @@ export const test = base.extend<Fixtures>({
     })
   },
   checkA11y: async ({}, use) => {
-    await use(async (page, context) => {
-      expect(await axeViolations(page), `axe violations on ${context}`).toEqual([])
+    await use(async (page, context, include) => {
+      expect(await axeViolations(page, include), `axe violations on ${context}`).toEqual([])
     })
   },
 })

@@ -4,6 +4,8 @@
  * secret reads this one rule, so a field masked on one screen is masked on all of them.
  */
 
+import { isRecord } from './read-fields'
+
 /**
  * A name's last word says what it holds (`max_tokens` is a count, `authToken` a token), so the
  * rule reads the last word, or the last two for the `… key` names, never a fragment in the middle.
@@ -31,10 +33,6 @@ export function isSecretKey(name: string): boolean {
   return SECRET_WORD.test(last) || SECRET_KEY_NAME.test(words.slice(-2).join(''))
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
 export type ReplaceSecretsOptions = {
   /** What a plain string (one under no secret-named key) becomes; kept as it is by default. */
   text?: (value: string) => string
@@ -54,7 +52,7 @@ export function replaceSecrets(
   const visit = (node: unknown, under: string): unknown => {
     if (typeof node === 'string') return node !== '' && isSecretKey(under) ? replace(node, under) : text(node)
     if (Array.isArray(node)) return node.map((item) => visit(item, ''))
-    if (isObject(node)) return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, visit(v, k)]))
+    if (isRecord(node)) return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, visit(v, k)]))
     return node
   }
   return visit(value, key)

@@ -1,4 +1,4 @@
-import { isPlainObject } from './edit-config'
+import { isRecord } from '@/lib/read-fields'
 import { replaceSecrets } from '@/lib/secrets'
 
 /** Stands in for a secret value in the JSON editor and in saved drafts. */
@@ -19,8 +19,8 @@ export function redactSecrets(value: unknown): unknown {
 export function restoreSecrets(value: unknown, source: unknown): unknown {
   if (Array.isArray(value))
     return value.map((item, index) => restoreSecrets(item, Array.isArray(source) ? source[index] : undefined))
-  if (!isPlainObject(value)) return value
-  const from = isPlainObject(source) ? source : {}
+  if (!isRecord(value)) return value
+  const from = isRecord(source) ? source : {}
   const entries: [string, unknown][] = []
   for (const [key, item] of Object.entries(value)) {
     if (item === SECRET_PLACEHOLDER) {

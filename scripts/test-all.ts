@@ -11,6 +11,7 @@
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
+import { upstreamWorkerLine } from './upstream-worker-line.ts'
 import { freePort, portFromEnv } from './ports.ts'
 
 type Counts = { passed: number; failed: number }
@@ -91,6 +92,15 @@ function readJson(path: string): unknown {
   return JSON.parse(readFileSync(path, 'utf8')) as unknown
 }
 
+/** A report, or null when the runner wrote none (it crashed first). */
+function readReport(path: string): unknown {
+  try {
+    return readJson(path)
+  } catch {
+    return null
+  }
+}
+
 /** The line the contract test and the mock harnesses print about the upstream specifications. */
 function upstreamCrossCheck(output: string): string {
   // eslint-disable-next-line no-control-regex -- colour codes in Vitest's output
@@ -168,6 +178,7 @@ for (const r of results) {
   )
 }
 console.log(`  ${upstreamCrossCheck(vitest.output)}`)
+console.log(`  ${upstreamWorkerLine(readReport(playwrightReport))}`)
 console.log(`  e2e servers on ports ${consolePort} (console) and ${mockPort} (mock HTTP server)`)
 if (e2e.code !== 0) {
   console.log('  a trace of each failing e2e test: npx playwright test --last-failed --trace on')

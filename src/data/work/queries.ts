@@ -1,8 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { decodeWorkItemList } from './decode-work-item'
 import { workKeys } from './keys'
 import type { WorkItemStatus } from './types'
 import { api } from '@/api/client'
-import { expectArray, expectObject } from '@/api/response-guards'
+import { expectObject } from '@/api/response-guards'
 
 /** Worker heartbeats arrive every 15 s; refreshing faster than that shows nothing new. */
 const WORKER_REFRESH_MS = 10_000
@@ -15,7 +16,7 @@ export const workItemsQuery = (environmentId: string, state: WorkItemStatus | nu
         params: { path: { id: environmentId }, query: state ? { state } : {} },
         signal,
       })
-      return expectArray(data, 'work items')
+      return decodeWorkItemList(data)
     },
     staleTime: 5_000,
     refetchInterval: WORKER_REFRESH_MS,

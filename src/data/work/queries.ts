@@ -5,7 +5,10 @@ import type { WorkItemStatus } from './types'
 import { api } from '@/api/client'
 import { expectObject } from '@/api/response-guards'
 
-/** Worker heartbeats arrive every 15 s; refreshing faster than that shows nothing new. */
+/**
+ * A worker heartbeats the item it holds every 15 s (and polls between items); reading every 10 s
+ * shows each beat before the next one, so a busy or stale claim is seen within one round.
+ */
 const WORKER_REFRESH_MS = 10_000
 
 export const workItemsQuery = (environmentId: string, state: WorkItemStatus | null = null) =>

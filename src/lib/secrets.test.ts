@@ -3,7 +3,7 @@ import { isSecretKey, replaceSecrets, secretKeyNames } from './secrets'
 
 describe('isSecretKey', () => {
   // The names operators use, and ones that only contain a secret word.
-  const secrets = `apiKey BUILDER_E2B_API_KEY password clientSecret authToken bearer accessToken refresh_token X-Auth-Token Authorization privateKey AWS_SECRET_ACCESS_KEY secret_key OpenAIApiKey apikey credentials DB_PASSWORD`
+  const secrets = `apiKey BUILDER_E2B_API_KEY password clientSecret authToken bearer accessToken refresh_token X-Auth-Token Authorization privateKey AWS_SECRET_ACCESS_KEY secret_key OpenAIApiKey apikey credentials DB_PASSWORD ENVIRONMENT_KEY environmentKey`
   it.each(secrets.split(/\s+/))('%s names a secret', (name) => {
     expect(isSecretKey(name)).toBe(true)
   })

@@ -217,7 +217,18 @@ function listFiles(files: FileMap, workDir: string, input: Record<string, unknow
   return handsOk(isBlank(listing) ? handsText.emptyOrNotDirectory(target.relative) : listing)
 }
 
-/** `LocalHandsToolExecutor.execute(name, input)`: any exception's message becomes the error. */
+type FileTool = (files: FileMap, workDir: string, input: Record<string, unknown>) => HandsResult
+
+const FILE_TOOLS: Record<string, FileTool> = {
+  read_file: readFile,
+  write_file: writeFile,
+  edit_file: editFile,
+  grep_files: grepFiles,
+  glob_files: globFiles,
+  list_files: listFiles,
+}
+
+/** `LocalHandsToolExecutor.execute(name, input)` (`bash` is another name for `execute`): any exception's message becomes the error. */
 export function runHandsToolInMemory(
   files: FileMap,
   workDir: string,
@@ -226,26 +237,11 @@ export function runHandsToolInMemory(
   shell: MemoryShell,
 ): HandsResult {
   const root = normalizePath(workDir)
+  const key = name === 'bash' ? 'execute' : (name ?? '')
   try {
-    switch (name ?? '') {
-      case 'execute':
-      case 'bash':
-        return execShell(files, root, input, shell)
-      case 'read_file':
-        return readFile(files, root, input)
-      case 'write_file':
-        return writeFile(files, root, input)
-      case 'edit_file':
-        return editFile(files, root, input)
-      case 'grep_files':
-        return grepFiles(files, root, input)
-      case 'glob_files':
-        return globFiles(files, root, input)
-      case 'list_files':
-        return listFiles(files, root, input)
-      default:
-        return handsError(handsText.unknownTool(name))
-    }
+    if (key === 'execute') return execShell(files, root, input, shell)
+    const tool = Object.hasOwn(FILE_TOOLS, key) ? FILE_TOOLS[key] : undefined
+    return tool ? tool(files, root, input) : handsError(handsText.unknownTool(name))
   } catch (error) {
     return handsError(error instanceof Error ? error.message : String(error))
   }

@@ -16,6 +16,7 @@ import {
 import { runHandsToolInMemory } from './hands-memory'
 import { expectedContent, HANDS_FILE_CASES, HANDS_SHELL_CASES } from '../testing/hands-conformance'
 import type { FileMap } from './workspace-files'
+import { editFile, execute, readFile, writeFile } from './turn-scripts'
 
 /**
  * The texts of upstream's LocalHandsToolExecutor (service-scheduler
@@ -123,5 +124,16 @@ describe('reading results back (the mock agent)', () => {
     expect(listingEntries('No matching files found')).toEqual([])
     expect(listingEntries('Empty or not a directory: ')).toEqual([])
     expect(listingEntries('[FILE] a (1 bytes)\n[DIR]  b')).toHaveLength(2)
+  })
+})
+
+describe('seeded history of worker-run tools', () => {
+  it('shows what HandsWorkerMain posts: LocalHandsToolExecutor texts for write, read, edit and execute', () => {
+    expect(writeFile('worker', 'a.txt', 'x\n').output).toEqual(['Written to a.txt'])
+    expect(readFile('worker', 'a.txt', 'one\ntwo\n').output).toEqual(['     1|one\n     2|two\n'])
+    expect(editFile('worker', 'a.txt', 'one', '1').output).toEqual(['Edited a.txt (1 replacement(s))'])
+    expect(execute('worker', 'false', [], 1)).toMatchObject({ output: ['Exit code: 1\n'], isError: true })
+    // The backend's own tools keep their texts.
+    expect(readFile('backend', 'a.txt', 'one\n').output).toEqual(['one\n'])
   })
 })

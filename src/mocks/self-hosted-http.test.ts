@@ -268,7 +268,16 @@ describe('self-hosted flow over HTTP', () => {
       const reads = events.filter(
         (event) => event.type === 'tool.completed' && event.data.name === 'read_file',
       )
-      expect(reads[0]?.data.result).toEqual({ content: ENVIRONMENT_CHECK_TEXT, is_error: false })
+      // The worker answers as upstream's LocalHandsToolExecutor.readFile: "%6d|%s%n" per line; the
+      // agent reads the numbered lines back and calls the check passed.
+      expect(reads[0]?.data.result).toEqual({
+        content: '     1|environment check: ok\n     2|worker can write and read its working directory\n',
+        is_error: false,
+      })
+      const closing = events.findLast(
+        (event) => event.type === 'item.completed' && event.data.turn_id === turn.body.id,
+      )
+      expect(JSON.stringify(closing?.data.item)).toContain('reads back exactly as written')
       expect(await readFile(join(handsRoot, sessionId, ENVIRONMENT_CHECK_FILE), 'utf8')).toBe(
         ENVIRONMENT_CHECK_TEXT,
       )

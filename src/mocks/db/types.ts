@@ -72,6 +72,11 @@ export type SessionRecord = Scoped & {
    * the worker protocol's records carry as `seq`; it runs on its own, apart from the public log.
    */
   internalSeq?: number
+  /**
+   * The work item HandsLeaseService holds for the session (null: none; absent: a record from
+   * before leases were kept). Set by a run's acquire, cleared by release.
+   */
+  handsLeaseId?: string | null
 }
 
 export type IdempotencyRecord = { fingerprint: string; status: number; body: unknown }

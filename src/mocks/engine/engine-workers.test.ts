@@ -240,7 +240,8 @@ describe('virtual workers', () => {
     await h.run(30_000)
     expect(h.turn(sessionId, turn.id).status).toBe('completed')
     const done = h.turnEvents(sessionId, turn.id).find((event) => event.type === 'tool.completed')
-    expect(done?.data.result).toEqual({ content: 'from the worker\n', is_error: false })
+    // As HandsWorkerMain posts LocalHandsToolExecutor.execShell's result: the exit code first.
+    expect(done?.data.result).toEqual({ content: 'Exit code: 0\n\nfrom the worker\n', is_error: false })
     expect(await workerState('demo-1')).toMatchObject({ state: 'polling', workId: null })
   })
 })

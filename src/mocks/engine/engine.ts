@@ -1,15 +1,14 @@
 import type { MockBackend, TurnQueued } from '../lib/backend'
 import type { SessionRecord } from '../db/types'
 import { createRandom, type Random } from '../lib/clock'
-import { onToolResults, onWorkStopped, type ToolResultsDelivery } from '../lib/worker-events'
+import { onToolResults, type ToolResultsDelivery } from '../lib/worker-events'
 import { isTurnOpen, type Turn } from '../lib/event-log'
-import { resolveExecution } from './environment-gate'
 import { planTurn, type Plan } from './planner'
 import type { TurnRunState } from '../db/run-state'
 import type { Cancel, Scheduler } from './scheduler'
 import { isToolName } from './tool-common'
 import { DEMO_TIMING, TurnRunner, type EngineTiming } from './turn-runner'
-import { ensureWorkItem, releaseWork } from './work-items'
+import { releaseWork } from './work-items'
 
 /**
  * The execution engine behind `backend.onTurnQueued` (DESIGN §4): it plans each turn from its
@@ -112,7 +111,6 @@ export function createEngineCore(backend: MockBackend, options: EngineCoreOption
     slots.delete(state.turnId)
     runs().delete(state.turnId)
     if (!record || backend.db.sessions.get(record.session.id) !== record) return
-    if (!record.turns.some(isTurnOpen)) releaseWork(backend, record.session.id)
     startNextTurn(record)
   }
 
@@ -197,15 +195,6 @@ export function createEngineCore(backend: MockBackend, options: EngineCoreOption
     changed()
   }
 
-  /** Work stopped while calls still wait (a worker quit mid-task): queue it for another worker. */
-  const handleWorkStopped = (sessionId: string) => {
-    const record = backend.db.sessions.get(sessionId)
-    if (!record || record.pendingTools.length === 0) return
-    const execution = resolveExecution(backend, record)
-    if (execution.kind === 'worker') ensureWorkItem(backend, record, execution.environment)
-    changed()
-  }
-
   const previousHook = backend.onTurnQueued
   const previousCancelHook = backend.onTurnCancelled
   backend.onTurnQueued = (event) => {
@@ -214,12 +203,12 @@ export function createEngineCore(backend: MockBackend, options: EngineCoreOption
   }
   backend.onTurnCancelled = ({ session: record, turn }) => {
     const state = runs().get(turn.id)
+    // interruptLocal releases the session's lease; a queued turn behind a running one holds none.
+    if (state || !record.turns.some(isTurnOpen)) releaseWork(backend, record.session.id)
     if (state) onFinished(state, record)
-    else if (!record.turns.some(isTurnOpen)) releaseWork(backend, record.session.id)
     changed()
   }
   const stopResults = onToolResults(backend, handleResults)
-  const stopWork = onWorkStopped(backend, (item) => handleWorkStopped(item.sessionId))
 
   const cancelAll = () => {
     for (const cancel of slots.values()) cancel()
@@ -237,7 +226,6 @@ export function createEngineCore(backend: MockBackend, options: EngineCoreOption
     uninstall: () => {
       cancelAll()
       stopResults()
-      stopWork()
       backend.onTurnQueued = previousHook
       backend.onTurnCancelled = previousCancelHook
     },

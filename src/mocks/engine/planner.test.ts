@@ -35,6 +35,37 @@ describe('planTurn', () => {
 })
 
 describe('summarize', () => {
+  it('reads a worker\'s results as LocalHandsToolExecutor writes them (numbered lines, Exit code, "No matches found")', () => {
+    const numbered = '     1|environment check: ok\n     2|worker can write and read its working directory\n'
+    const write = {
+      callId: 'c1',
+      name: 'write_file',
+      text: 'Written to environment-check.txt',
+      isError: false,
+    }
+    const read = { callId: 'c2', name: 'read_file', text: numbered, isError: false }
+    expect(summarize('environment_check', [write, read])).toContain('reads back exactly as written')
+    expect(
+      summarize('environment_check', [write, { ...read, text: '     1|environment check: failed\n' }]),
+    ).toContain('did not pass: the file read back differently than written')
+    expect(
+      summarize('shell', [
+        { callId: 'c', name: 'execute', text: 'Exit code: 0\n\nLinux\nalice\n', isError: false },
+      ]),
+    ).toBe('The command finished successfully. Its last line of output was: alice')
+    expect(
+      summarize('shell', [{ callId: 'c', name: 'execute', text: 'Exit code: 0\n', isError: false }]),
+    ).toBe('The command finished successfully. Its last line of output was: (no output)')
+    const files = [
+      { callId: 'l', name: 'list_files', text: '[FILE] a.py (3 bytes)\n[DIR]  src', isError: false },
+      { callId: 'g', name: 'glob_files', text: 'No matching files found', isError: false },
+      { callId: 'r', name: 'grep_files', text: 'No matches found', isError: false },
+    ]
+    expect(summarize('files', files)).toBe(
+      'The working directory has 2 entries at the top level; the glob matched 0 files and the search found 0 matching lines.',
+    )
+  })
+
   it('writes the closing line from the tool results', () => {
     const read = { callId: 'c2', name: 'read_file', text: ENVIRONMENT_CHECK_TEXT, isError: false }
     const write = { callId: 'c1', name: 'write_file', text: 'Wrote 70 bytes', isError: false }

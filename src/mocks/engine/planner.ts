@@ -1,3 +1,4 @@
+import { listingEntries, readShowsContent, shellOutput } from './hands-format'
 import { ENVIRONMENT_CHECK_FILE, ENVIRONMENT_CHECK_TEXT, environmentCheckTurn } from './turn-scripts'
 import type { Plan, PlanKind, PlanStep, ToolInput, ToolName, ToolRecord } from '../db/run-state'
 
@@ -136,15 +137,17 @@ export function summarize(kind: PlanKind, results: ToolRecord[]): string {
   switch (kind) {
     case 'environment_check': {
       const read = results.find((result) => result.name === 'read_file')
-      if (!failed && read?.text === ENVIRONMENT_CHECK_TEXT) {
+      // A worker's read_file numbers its lines (LocalHandsToolExecutor.readFile); the backend's does not.
+      if (!failed && read && readShowsContent(read.text, ENVIRONMENT_CHECK_TEXT)) {
         return `Done. ${ENVIRONMENT_CHECK_FILE} was written and reads back exactly as written, so the environment works.`
       }
       return `The environment check did not pass: ${failed ? lastLine(failed.text) : 'the file read back differently than written'}.`
     }
     case 'files': {
       const [list, glob, grep] = results
+      // "No matches found" and the like are a worker's way of listing nothing.
       const count = (result: ToolRecord | undefined) =>
-        result && !result.isError ? result.text.split('\n').filter(Boolean).length : 0
+        result && !result.isError ? listingEntries(result.text).length : 0
       return (
         `The working directory has ${count(list)} entries at the top level; the glob matched ${count(glob)} ` +
         `files and the search found ${count(grep)} matching lines.` +
@@ -154,9 +157,11 @@ export function summarize(kind: PlanKind, results: ToolRecord[]): string {
     case 'shell':
       return failed
         ? `The command failed: ${lastLine(failed.text)}`
-        : `The command finished successfully. Its last line of output was: ${lastLine(results[0]?.text ?? '') || '(no output)'}`
+        : `The command finished successfully. Its last line of output was: ${lastLine(shellOutput(results[0]?.text ?? '')) || '(no output)'}`
     case 'long_output': {
-      const lines = (results[0]?.text ?? '').split('\n').filter(Boolean).length
+      const lines = shellOutput(results[0]?.text ?? '')
+        .split('\n')
+        .filter(Boolean).length
       const paragraph =
         'The output streamed in chunks, each one a tool.delta event, and the tool record keeps the whole text. '
       return `${paragraph.repeat(3)}In total the command printed ${lines} lines.\n\n${Array.from(

@@ -14,9 +14,15 @@ export type ShellContext = {
   user: string
   hostname: string
   now: number
+  /**
+   * Whose error messages: `sh -c` where the backend runs a command, `bash` where a worker does
+   * (upstream's LocalHandsToolExecutor runs `/bin/bash -lc`).
+   */
+  dialect?: 'sh' | 'bash'
 }
 
-type Result = { out: string; code: number }
+export type ShellRun = { out: string; code: number }
+type Result = ShellRun
 
 /** Words with single/double quotes honoured; operators `&&`, `;`, `>`, `>>` as their own words. */
 export function tokenize(command: string): string[] {
@@ -151,14 +157,27 @@ function runOne(context: ShellContext, argv: string[]): Result {
       return ok(`${picked.join('\n')}\n`)
     }
     default:
-      return fail(`sh: 1: ${name}: not found\n`, 127)
+      return fail(
+        context.dialect === 'bash'
+          ? `/bin/bash: line 1: ${name}: command not found\n`
+          : `sh: 1: ${name}: not found\n`,
+        127,
+      )
   }
 }
 
 /** Runs one `&&`/`;` chain; output of every command, stopping at the first failure of an `&&`. */
 export function runShell(context: ShellContext, command: string): ToolOutcome {
+  if (tokenize(command).length === 0)
+    return { chunks: [messages.missingInput('execute', 'command')], isError: true }
+  const { out: output, code } = interpretShell(context, command)
+  if (code !== 0) return { chunks: chunkLines(`${output}exit code ${code}\n`, 40), isError: true }
+  return { chunks: chunkLines(output, 40), isError: false }
+}
+
+/** The chain's merged output and exit code, as a shell process would leave them. */
+export function interpretShell(context: ShellContext, command: string): Result {
   const words = tokenize(command)
-  if (words.length === 0) return { chunks: [messages.missingInput('execute', 'command')], isError: true }
   let output = ''
   let code = 0
   let argv: string[] = []
@@ -169,7 +188,10 @@ export function runShell(context: ShellContext, command: string): ToolOutcome {
     const result = runOne(context, redirect >= 0 ? argv.slice(0, redirect) : argv)
     const path = target === undefined ? null : normalizeToolPath(target)
     if (redirect >= 0 && !path) {
-      output += `sh: 1: cannot create ${target ?? ''}: Directory nonexistent\n`
+      output +=
+        context.dialect === 'bash'
+          ? `/bin/bash: line 1: ${target ?? ''}: No such file or directory\n`
+          : `sh: 1: cannot create ${target ?? ''}: Directory nonexistent\n`
       code = 2
     } else if (path) {
       const before = argv[redirect] === '>>' ? (context.files.get(path) ?? '') : ''
@@ -188,6 +210,5 @@ export function runShell(context: ShellContext, command: string): ToolOutcome {
     } else argv.push(word)
     if (index === words.length - 1 && argv.length > 0) runPending()
   }
-  if (code !== 0) output += `exit code ${code}\n`
-  return { chunks: chunkLines(output || (code === 0 ? '' : `exit code ${code}\n`), 40), isError: code !== 0 }
+  return { out: output, code }
 }

@@ -10,7 +10,7 @@ import { runMemoryTool } from './memory-tools'
 import { summarize, type PlanStep } from './planner'
 import type { TurnRunState } from '../db/run-state'
 import { failure, type ToolOutcome } from './tool-common'
-import { ensureWorkItem, releaseWork } from './work-items'
+import { acquireWork, releaseWork } from './work-items'
 
 type ToolResult = components['schemas']['ToolResult']
 
@@ -104,11 +104,9 @@ export class TurnRunner {
 
   private finish(state: TurnRunState, live: Live, ending: TurnEnding): void {
     live.writer.finish(live.turn, ending)
-    // Upstream's failTurn releases the session's work-queue claim whatever else is queued; other
-    // endings keep it while a later turn of the session is still open (onFinished).
-    if (ending.status === 'failed' || ending.status === 'interrupted') {
-      releaseWork(this.backend, live.record.session.id)
-    }
+    // runTurn's finally (a run that ended without suspending), failTurn and interruptLocal all
+    // release the lease, whatever later turn of the session is queued: that turn acquires anew.
+    releaseWork(this.backend, live.record.session.id)
     this.hooks.onFinished(state, live.record)
   }
 
@@ -138,6 +136,9 @@ export class TurnRunner {
       this.finish(state, live, { status: 'failed', errorCode: 'turn_failed', reason: execution.message })
       return
     }
+    // SessionTurnRunner.runTurn: every run on a self_hosted environment acquires the hands lease
+    // first, whether or not it will call a tool.
+    if (execution.kind === 'worker') acquireWork(this.backend, live.record, execution.environment)
     this.next(state)
   }
 
@@ -241,7 +242,6 @@ export class TurnRunner {
           name: current.name,
           input: current.input,
         })
-        ensureWorkItem(this.backend, record, execution.environment)
         writer.suspend(turn, 'waiting_for_worker')
         state.phase = 'waiting_worker'
         return

@@ -1,5 +1,6 @@
 import type { Random } from '../lib/clock'
 import type { TurnEnding } from './turn-event-writer'
+import { formatReadFile, formatShellResult, handsText, readAllLines } from './hands-format'
 
 /**
  * Tool calls and turns as the managed agents really produce them: the self-hosted file and shell
@@ -44,12 +45,14 @@ export function writeFile(runsOn: RunsOn, path: string, content: string): ToolSt
     name: 'write_file',
     runsOn,
     input: { path, content },
-    output: [`Wrote ${bytes} bytes to ${path}`],
+    // A worker answers as LocalHandsToolExecutor (hands-format.ts); the backend's tools as theirs.
+    output: [runsOn === 'worker' ? handsText.written(path) : `Wrote ${bytes} bytes to ${path}`],
   }
 }
 
 export function readFile(runsOn: RunsOn, path: string, content: string): ToolStep {
-  return { kind: 'tool', name: 'read_file', runsOn, input: { path }, output: [content] }
+  const output = runsOn === 'worker' ? formatReadFile(readAllLines(content), {}) : content
+  return { kind: 'tool', name: 'read_file', runsOn, input: { path }, output: [output] }
 }
 
 export function readMissingFile(runsOn: RunsOn, path: string): ToolStep {
@@ -81,13 +84,25 @@ export function editFile(runsOn: RunsOn, path: string, oldString: string, newStr
     name: 'edit_file',
     runsOn,
     input: { path, old_string: oldString, new_string: newString },
-    output: [`Edited ${path}: 1 replacement`],
+    output: [runsOn === 'worker' ? handsText.edited(path, 1) : `Edited ${path}: 1 replacement`],
   }
 }
 
 /** A shell command; each output line is one streamed chunk, as a terminal produces them. */
 export function execute(runsOn: RunsOn, command: string, lines: string[], exitCode = 0): ToolStep {
   const output = lines.map((line) => `${line}\n`)
+  if (runsOn === 'worker') {
+    // A worker posts the whole result at once, headed as LocalHandsToolExecutor.execShell heads it.
+    const result = formatShellResult(exitCode, output.join(''), 0)
+    return {
+      kind: 'tool',
+      name: 'execute',
+      runsOn,
+      input: { command },
+      output: [result.content],
+      isError: result.isError,
+    }
+  }
   output.push(exitCode === 0 ? '' : `${red(`exit code ${exitCode}`)}\n`)
   return {
     kind: 'tool',

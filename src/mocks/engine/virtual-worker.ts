@@ -3,7 +3,8 @@ import type { MockBackend } from '../lib/backend'
 import type { EnvironmentRecord, WorkItemRecord } from '../db/types'
 import type { VirtualWorkerSpec, VirtualWorkerState, VirtualWorkerStatus } from '../lib/control-types'
 import { isProtocolError, type WorkerProtocol } from '../lib/worker-protocol-core'
-import { runMemoryTool } from './memory-tools'
+import { runHandsToolInMemory } from './hands-memory'
+import { sanitizeName } from './hands-format'
 import type { Cancel, Scheduler } from './scheduler'
 import { openWorkspace } from './workspace-files'
 
@@ -112,6 +113,11 @@ export class VirtualWorker {
     this.timers.add(cancel)
   }
 
+  /** `<hands root>/<sanitize(sessionId)>`, as HandsWorkerMain names a session's directory. */
+  private workDirOf(sessionId: string): string {
+    return `/home/${this.spec.workerId}/hands/${sanitizeName(sessionId)}`
+  }
+
   private async environment(): Promise<EnvironmentRecord | null> {
     const life = this.life
     const env = await this.deps.protocol.authenticate(this.spec.environmentId, this.spec.environmentKey)
@@ -128,7 +134,7 @@ export class VirtualWorker {
     const claim = {
       workId: item.id,
       sessionId: item.sessionId,
-      workDir: item.workDir ?? `/home/${this.spec.workerId}/hands/${item.sessionId}`,
+      workDir: item.workDir ?? this.workDirOf(item.sessionId),
     }
     this.claim = claim
     this.state = 'working'
@@ -156,7 +162,7 @@ export class VirtualWorker {
       return
     }
     const { item } = polled
-    const workDir = `/home/${this.spec.workerId}/hands/${item.sessionId}`
+    const workDir = this.workDirOf(item.sessionId)
     const refused = protocol.ack(env, item.id, { workerId: this.spec.workerId, workDir })
     if (refused) {
       this.lastError = refused.message
@@ -217,20 +223,11 @@ export class VirtualWorker {
     }
     this.idleRounds = 0
     const files = openWorkspace(backend.db, `worker:${this.spec.workerId}${claim.workDir}`)
-    const shell = {
-      cwd: claim.workDir,
-      user: 'worker',
-      hostname: this.spec.workerId,
-      now: backend.clock.now(),
-    }
+    const shell = { user: 'worker', hostname: this.spec.workerId, now: backend.clock.now() }
+    // What HandsWorkerMain posts: LocalHandsToolExecutor's content and error flag, per call.
     const results: ToolResult[] = tools.map((tool) => {
-      const outcome = runMemoryTool(files, tool.name, tool.input, shell)
-      return {
-        tool_use_id: tool.id,
-        name: tool.name,
-        content: outcome.chunks.join(''),
-        is_error: outcome.isError,
-      }
+      const outcome = runHandsToolInMemory(files, claim.workDir, tool.name, tool.input, shell)
+      return { tool_use_id: tool.id, name: tool.name, content: outcome.content, is_error: outcome.isError }
     })
     // A slow tool (fault): the results arrive later; meanwhile only the heartbeat runs, no poll.
     const busyMs = backend.faults.slowToolMs * tools.length

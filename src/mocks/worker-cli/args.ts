@@ -20,13 +20,15 @@ export type WorkerConfig = {
   heartbeatMs: number
   /** Empty pending-tools rounds before the worker stops its work item (upstream: about 120). */
   idleRounds: number
+  /** For an `execute` call without `timeout` (upstream: 30 s). */
   executeTimeoutMs: number
+  /** The shell's capture before "(output was truncated)" (upstream: 200 000 bytes). */
   maxOutputBytes: number
 }
 
 export const USAGE = `Usage: ENVIRONMENT_KEY=… npm run worker -- --base-url URL --environment-id ID --worker-id ID --hands-root DIR
   [--poll-interval-ms 1000] [--poll-timeout-ms 25000] [--tool-poll-ms 1000] [--heartbeat-ms 15000]
-  [--idle-rounds 120] [--execute-timeout-ms 30000] [--max-output-bytes 65536]
+  [--idle-rounds 120] [--execute-timeout-ms 30000] [--max-output-bytes 200000]
 The environment key comes from the ENVIRONMENT_KEY environment variable only.
 Environment fallbacks for the flags: BASE_URL, ENVIRONMENT_ID, WORKER_ID, HANDS_ROOT.`
 
@@ -44,7 +46,7 @@ const numeric = {
   'heartbeat-ms': 15_000,
   'idle-rounds': 120,
   'execute-timeout-ms': 30_000,
-  'max-output-bytes': 64 * 1024,
+  'max-output-bytes': 200_000,
 } as const
 
 export function parseWorkerArgs(

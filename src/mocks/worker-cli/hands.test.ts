@@ -2,14 +2,42 @@
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { HANDS_MAX_CAPTURED_BYTES, shellOutput } from '../engine/hands-format'
+import { expectedContent, HANDS_FILE_CASES, HANDS_SHELL_CASES } from '../testing/hands-conformance'
 import { runHandsTool } from './hands'
 
-/** The worker process's tools on real files: confined to the work directory, bounded in time and size. */
+/**
+ * The worker process's tools on real files answer as upstream's LocalHandsToolExecutor
+ * (service-scheduler …/managed/selfhosted/LocalHandsToolExecutor.java) does: the same table the
+ * virtual workers run (testing/hands-conformance.ts), then what only real files and processes show.
+ */
+const limits = { executeTimeoutMs: 30_000, maxOutputBytes: HANDS_MAX_CAPTURED_BYTES }
+
+describe('LocalHandsToolExecutor.execute on real files', () => {
+  let base: string
+  let work: string
+  beforeAll(async () => {
+    base = await mkdtemp(join(tmpdir(), 'hands-table-'))
+    work = join(base, 'hands', 'sess_1')
+    await mkdir(work, { recursive: true })
+  })
+  afterAll(async () => {
+    await rm(base, { recursive: true, force: true })
+  })
+  for (const testCase of [...HANDS_FILE_CASES, ...HANDS_SHELL_CASES]) {
+    it(`LocalHandsToolExecutor.${testCase.method}`, async () => {
+      expect(await runHandsTool(work, testCase.tool, testCase.input, limits)).toEqual({
+        content: expectedContent(testCase, work),
+        isError: testCase.isError,
+      })
+    })
+  }
+})
+
 let base: string
 let work: string
 let outside: string
-const limits = { executeTimeoutMs: 5_000, maxOutputBytes: 64 * 1024 }
 const run = (name: string, input: Record<string, unknown>, override = limits) =>
   runHandsTool(work, name, input, override)
 
@@ -26,84 +54,69 @@ afterEach(async () => {
 })
 
 describe('file tools', () => {
-  it('write, read, edit, list, glob and grep inside the work directory', async () => {
-    expect(await run('write_file', { path: 'src/app.py', content: 'x = 1  # TODO\n' })).toEqual({
-      chunks: ['Wrote 14 bytes to src/app.py'],
-      isError: false,
-    })
-    expect(await readFile(join(work, 'src/app.py'), 'utf8')).toBe('x = 1  # TODO\n')
-    expect((await run('read_file', { path: 'src/app.py' })).chunks).toEqual(['x = 1  # TODO\n'])
-    expect((await run('edit_file', { path: 'src/app.py', old_string: '1', new_string: '2' })).chunks).toEqual(
-      ['Edited src/app.py: 1 replacement'],
-    )
-    expect((await run('list_files', {})).chunks).toEqual(['src/'])
-    expect((await run('glob_files', { pattern: '*.py' })).chunks).toEqual(['src/app.py'])
-    expect((await run('grep_files', { pattern: 'TODO' })).chunks).toEqual(['src/app.py:1:x = 2  # TODO'])
-    expect(await run('read_file', { path: 'missing.txt' })).toEqual({
-      chunks: ['Error: file not found: missing.txt'],
+  it('LocalHandsToolExecutor.readFile: a file that is not UTF-8 fails as MalformedInputException; grep skips it', async () => {
+    await writeFile(join(work, 'bad.bin'), Buffer.from([0xff, 0xfe, 0x20, 0x62, 0x61, 0x64, 0x0a]))
+    expect(await run('read_file', { path: 'bad.bin' })).toEqual({
+      content: 'Input length = 1',
       isError: true,
     })
-  })
-
-  it('refuses paths that climb out with ..', async () => {
-    for (const path of ['../../outside/secret.txt', 'a/../../x', '..']) {
-      const outcome = await run('read_file', { path })
-      expect(outcome.isError, path).toBe(true)
-      expect(outcome.chunks[0]).toContain('escapes the working directory')
-    }
-    expect((await run('write_file', { path: '../escape.txt', content: 'x' })).isError).toBe(true)
-    // An absolute path counts from the work directory, so it cannot reach the real /etc.
-    expect((await run('read_file', { path: '/etc/hostname' })).chunks[0]).toBe(
-      'Error: file not found: /etc/hostname',
+    expect(await run('grep_files', { pattern: 'bad' })).toEqual({
+      content: 'No matches found',
+      isError: false,
+    })
+    await writeFile(join(work, 'crlf.txt'), 'a\r\nb\rc\n\nlast')
+    expect((await run('read_file', { path: 'crlf.txt' })).content).toBe(
+      '     1|a\n     2|b\n     3|c\n     4|\n     5|last\n',
     )
   })
 
-  it('refuses symlinks that lead outside, for reading and writing, and dangling ones', async () => {
+  it('refuses symlinks that lead outside, for reading and writing, and dangling ones (stricter than upstream)', async () => {
     await symlink(join(outside, 'secret.txt'), join(work, 'link.txt'))
     await symlink(outside, join(work, 'linkdir'))
     await symlink(join(base, 'nowhere'), join(work, 'dangling'))
-    expect((await run('read_file', { path: 'link.txt' })).chunks[0]).toContain('escapes')
-    expect((await run('read_file', { path: 'linkdir/secret.txt' })).chunks[0]).toContain('escapes')
-    expect((await run('write_file', { path: 'linkdir/new.txt', content: 'x' })).chunks[0]).toContain(
-      'escapes',
+    const escapes = (path: string) => ({ content: `path escapes workspace: ${path}`, isError: true })
+    expect(await run('read_file', { path: 'link.txt' })).toEqual(escapes('link.txt'))
+    expect(await run('read_file', { path: 'linkdir/secret.txt' })).toEqual(escapes('linkdir/secret.txt'))
+    expect(await run('write_file', { path: 'linkdir/new.txt', content: 'x' })).toEqual(
+      escapes('linkdir/new.txt'),
     )
-    expect((await run('write_file', { path: 'dangling', content: 'x' })).chunks[0]).toContain('escapes')
-    expect((await run('list_files', { path: 'linkdir' })).chunks[0]).toContain('escapes')
+    expect(await run('write_file', { path: 'dangling', content: 'x' })).toEqual(escapes('dangling'))
+    expect(await run('list_files', { path: 'linkdir' })).toEqual(escapes('linkdir'))
     expect(await readFile(join(outside, 'secret.txt'), 'utf8')).toBe('top secret\n')
     // grep and glob walk without following links.
-    expect((await run('grep_files', { pattern: 'secret' })).chunks).toEqual([''])
+    expect((await run('grep_files', { pattern: 'secret' })).content).toBe('No matches found')
     // A link that stays inside is fine.
     await writeFile(join(work, 'real.txt'), 'inside\n')
     await symlink(join(work, 'real.txt'), join(work, 'alias.txt'))
-    expect((await run('read_file', { path: 'alias.txt' })).chunks).toEqual(['inside\n'])
+    expect((await run('read_file', { path: 'alias.txt' })).content).toBe('     1|inside\n')
   })
 })
 
 describe('execute', () => {
-  it('runs in the work directory with stdout and stderr, and fails on a non-zero exit', async () => {
-    expect(await run('execute', { command: 'pwd; echo err >&2' })).toEqual({
-      chunks: [`${work}\nerr\n`],
+  it('LocalHandsToolExecutor.execShell: runs bash -lc in the work directory, stderr merged in order', async () => {
+    expect(await run('execute', { command: 'pwd; echo err >&2; echo out' })).toEqual({
+      content: `Exit code: 0\n\n${work}\nerr\nout\n`,
       isError: false,
     })
-    expect(await run('execute', { command: 'exit 3' })).toEqual({ chunks: ['exit code 3\n'], isError: true })
+    expect((await run('execute', { command: 'echo $0' })).content).toBe('Exit code: 0\n\n/bin/bash\n')
   })
 
-  it('kills a command at the timeout', async () => {
+  it('LocalHandsToolExecutor.execShell: stdin is an open pipe, so a command reading it waits until the timeout', async () => {
     const started = Date.now()
-    const outcome = await run(
-      'execute',
-      { command: 'sleep 5; echo never' },
-      { ...limits, executeTimeoutMs: 200 },
-    )
-    expect(Date.now() - started).toBeLessThan(3_000)
-    expect(outcome).toEqual({ chunks: ['Error: command timed out after 200 ms\n'], isError: true })
+    expect(await run('execute', { command: 'cat; echo never', timeout: 1 })).toEqual({
+      content: 'Command timed out after 1s',
+      isError: true,
+    })
+    expect(Date.now() - started).toBeLessThan(4_000)
   })
 
-  it('caps the output', async () => {
-    const outcome = await run('execute', { command: 'seq 1 100000' }, { ...limits, maxOutputBytes: 1_000 })
-    const text = outcome.chunks.join('')
-    expect(text).toContain('[output truncated at 1000 bytes]')
-    expect(text.length).toBeLessThan(1_100)
-    expect(outcome.isError).toBe(false)
+  it('LocalHandsToolExecutor.execShell: the capture stops at MAX_CAPTURED_BYTES and says "(output was truncated)"', async () => {
+    const outcome = await run('execute', { command: 'seq 1 1000000' })
+    expect(outcome.content.startsWith('Exit code: ')).toBe(true)
+    expect(outcome.content.endsWith('\n(output was truncated)')).toBe(true)
+    expect(Buffer.byteLength(shellOutput(outcome.content))).toBe(HANDS_MAX_CAPTURED_BYTES)
+    // The closed pipe ends the writer with SIGPIPE: 128 + 13, an error like any non-zero exit.
+    expect(outcome.content).toMatch(/^Exit code: 141\n/)
+    expect(outcome.isError).toBe(true)
   })
 })

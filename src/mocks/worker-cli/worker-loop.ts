@@ -149,7 +149,7 @@ export class WorkerLoop {
           results.push({
             tool_use_id: tool.id,
             name: tool.name,
-            content: outcome.chunks.join(''),
+            content: outcome.content,
             is_error: outcome.isError,
           })
         }

@@ -50,11 +50,11 @@ async function open(path: string, handlers: RequestHandler[] = []) {
 const diagnosis = () => screen.findByText(/^Why isn’t turn .+ running\?$/, {}, { timeout: 5_000 })
 
 describe('stall diagnosis', () => {
-  it('says "blocking: no worker online" within 5 s, though the last poll heartbeat is only 10 s old', async () => {
-    // The lab worker polled 10 s ago by its heartbeat (45 s before that looks old), yet the work
-    // queued 5 s ago is untaken: a polling worker takes queued work at once, so nobody is polling.
+  it('says "blocking: no worker online" within 5 s when the worker neither polled nor moved an item lately', async () => {
+    // The lab worker last polled 50 s ago and its one item stopped 20 min ago; the work queued 5 s
+    // ago is untaken: a polling worker takes queued work at once, so nobody is polling.
     await open(`/sessions/${SESSION.labQueued}`, [
-      heartbeatsAged({ [WORKERS.lab]: 10_000 }),
+      heartbeatsAged({ [WORKERS.lab]: 50_000 }),
       http.get(`*/api/environments/${ENV.labBox}/work`, () =>
         HttpResponse.json([
           workItem({ id: 'work_lab_done', status: 'stopped', claimedBy: WORKERS.lab, age: 20 * 60_000 }),
@@ -71,6 +71,31 @@ describe('stall diagnosis', () => {
     expect(
       within(notice).getByRole('link', { name: 'Open the worker guide to start a worker' }),
     ).toHaveAttribute('href', `/environments/${ENV.labBox}?tab=workers#worker-guide`)
+  })
+
+  it('never says "no worker online" about a worker that polled 20 s ago and is still on its stopped item: it says the worker serves this turn by session', async () => {
+    // Issue 23: the upstream worker stays on an item for 120 idle rounds after the server stopped
+    // it, heartbeating it (its updatedAt moved 5 s ago) and asking for the session's tool calls;
+    // the second turn's new item stays queued meanwhile.
+    await open(`/sessions/${SESSION.labQueued}`, [
+      heartbeatsAged({ [WORKERS.lab]: 20_000 }),
+      http.get(`*/api/environments/${ENV.labBox}/work`, () =>
+        HttpResponse.json([
+          workItem({ id: 'work_lab_first', status: 'stopped', claimedBy: WORKERS.lab, age: 5_000 }),
+          workItem({ id: 'work_lab_next', status: 'queued', claimedBy: null, age: 12_000 }),
+        ]),
+      ),
+    ])
+    const notice = (await diagnosis()).closest('[data-slot="notice"]')
+    if (!(notice instanceof HTMLElement)) throw new Error('no notice')
+    expect(notice).not.toHaveTextContent(/No worker is online/)
+    const cause = within(notice).getByText(
+      `Worker ${WORKERS.lab} is still on work work_lab_first, which the server stopped`,
+    )
+    expect(cause.parentElement).toHaveTextContent(/^likely/)
+    expect(notice).toHaveTextContent(
+      /no tool call for 2 min, stopped or not.*runs this turn’s calls itself, so the turn goes on\. work_lab_next stays queued until the turn ends/,
+    )
   })
 
   it('does not blame a worker busy on a long tool call (no poll for 5 min, a claim that moves)', async () => {

@@ -72,9 +72,9 @@ describe('diagnoseStall', () => {
     ])
   })
 
-  it('says no worker is polling within seconds, though the last poll still looks recent', () => {
-    // Polled 10 s ago (its heartbeat looks fresh for 45 s), but the work queued 5 s ago is untaken:
-    // a polling worker would have taken it at once.
+  it('does not call a worker that polled 10 s ago offline: it took no queued work, so it is on an item elsewhere', () => {
+    // Polled 10 s ago, but the work queued 5 s ago is untaken: a polling worker would have taken it
+    // at once, and a worker polls only between items (HandsWorkerMain).
     const diagnosis = diagnoseStall(
       input({
         // worker-lab-1 served this environment before (w1), so it is one of its workers.
@@ -83,8 +83,62 @@ describe('diagnoseStall', () => {
         workReadAt: NOW,
       }),
     )
-    expect(codes(diagnosis)).toEqual([['no_worker_online', 'blocking']])
-    expect(diagnosis?.causes[0]?.detail).toMatch(/no worker is polling this environment now/)
+    expect(codes(diagnosis)).toEqual([['worker_elsewhere', 'likely']])
+    expect(diagnosis?.causes[0]?.title).toBe('Worker worker-lab-1 polled 10 s ago but has not taken w2')
+    expect(diagnosis?.causes[0]?.detail).toMatch(/polls only between items, so it is on another item now/)
+  })
+
+  it('says a worker still on its stopped item of this session serves this turn by session; the new item waits for the turn to end', () => {
+    // The case: the worker polled 20 s ago, claimed w1; the server stopped w1 when turn t1
+    // ended, but the worker heartbeats it still (JdbcCoordinationStore.heartbeatWork moves any item).
+    const diagnosis = diagnoseStall(
+      input({
+        workItems: [
+          work({ updatedAt: NOW - 5_000 }),
+          work({ id: 'w2', status: 'queued', claimedBy: null, createdAt: NOW - 12_000 }),
+        ],
+        workerHeartbeats: { 'worker-lab-1': NOW - 20_000 },
+        workReadAt: NOW,
+      }),
+    )
+    expect(codes(diagnosis)).toEqual([['worker_finishing', 'likely']])
+    expect(diagnosis?.causes[0]?.title).toBe(
+      'Worker worker-lab-1 is still on work w1, which the server stopped',
+    )
+    expect(diagnosis?.causes[0]?.detail).toMatch(
+      /no tool call for 2 min.*runs this turn’s calls itself.*w2 stays queued until the turn ends/,
+    )
+  })
+
+  it('says a worker finishing another session’s stopped item claims this work within its idle time, even after its poll looks old', () => {
+    const diagnosis = diagnoseStall(
+      input({
+        workItems: [
+          work({ sessionId: 's9', updatedAt: NOW - 3_000 }),
+          work({ id: 'w2', status: 'queued', claimedBy: null, createdAt: NOW - 70_000 }),
+        ],
+        workerHeartbeats: { 'worker-lab-1': NOW - 80_000 },
+        workReadAt: NOW,
+      }),
+    )
+    expect(codes(diagnosis)).toEqual([['worker_finishing', 'likely']])
+    expect(diagnosis?.causes[0]?.detail).toBe(
+      'It keeps asking for the tool calls of session s9 until it has had none for 2 min, and polls only then: it claims w2 at the latest 2 min after its last tool call there.',
+    )
+  })
+
+  it('does not count a stopped item the worker left (it polled after the item last moved)', () => {
+    const diagnosis = diagnoseStall(
+      input({
+        workItems: [
+          work({ updatedAt: NOW - 30_000 }),
+          work({ id: 'w2', status: 'queued', claimedBy: null, createdAt: NOW - 5_000 }),
+        ],
+        workerHeartbeats: { 'worker-lab-1': NOW - 20_000 },
+        workReadAt: NOW,
+      }),
+    )
+    expect(codes(diagnosis)).toEqual([['worker_elsewhere', 'likely']])
   })
 
   it('judges the work as it was read, and does not decide while it was only just queued', () => {

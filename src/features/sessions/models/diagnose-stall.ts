@@ -27,6 +27,8 @@ export type StallCauseCode =
   | 'workers_busy'
   | 'worker_running'
   | 'worker_lost'
+  | 'worker_finishing'
+  | 'worker_elsewhere'
   | 'unknown'
 
 export type StallCause = {
@@ -88,6 +90,15 @@ const WAITING: ReadonlySet<Turn['status']> = new Set(['queued', 'requires_action
  * whatever the last poll heartbeat says: it is 45 s before a silent worker's heartbeat looks old.
  */
 export const UNCLAIMED_GRACE_MS = 3_000
+/**
+ * Upstream's worker (HandsWorkerMain) stays on an item until it has had 120 one-second rounds
+ * without a tool call, whether or not the server stopped the item meanwhile, asking for the item's
+ * session's tool calls and heartbeating the item every 15 s (which moves `updatedAt` of a stopped
+ * item too); only then does it stop the item and poll again.
+ */
+export const WORKER_IDLE_ROUNDS_MS = 120_000
+/** A stopped item the worker still heartbeats moved within this (three 15 s heartbeats). */
+const FINISHING_FRESH_MS = 45_000
 
 function keyIssuedAt(environment: Environment): number | null {
   const record: Record<string, unknown> = environment
@@ -270,6 +281,13 @@ function workerCauses(input: StallInput, env: Environment, workers: WorkerPresen
     .filter((item) => item.status === 'queued' && !item.claimedBy)
     .sort((a, b) => a.createdAt - b.createdAt)[0]
   const isUnclaimed = queued !== undefined && readAt - queued.createdAt >= UNCLAIMED_GRACE_MS
+  if (busy.length === 0 && (isUnclaimed || (!queued && online.length === 0))) {
+    // A worker that is there but not polling: still on an item the server stopped (it heartbeats
+    // it), or polled moments ago and took no queued work, so it is on an item elsewhere. Neither
+    // is "no worker online".
+    const present = presentButNotPolling(input, workers, isUnclaimed ? queued : undefined, readAt)
+    if (present) return [present]
+  }
   if (isUnclaimed && busy.length > 0) {
     causes.push({
       code: 'workers_busy',
@@ -330,6 +348,73 @@ function workerCauses(input: StallInput, env: Environment, workers: WorkerPresen
   })
   causes.push(...keyCauses(env, workers))
   return causes
+}
+
+/**
+ * The worker is alive but in its item loop, where it does not poll: on a stopped item it keeps
+ * heartbeating (its session's tool calls are still served to it), or on work elsewhere. Says
+ * what it does and when queued work gets its turn.
+ */
+function presentButNotPolling(
+  input: StallInput,
+  workers: WorkerPresence[],
+  queued: WorkItem | undefined,
+  readAt: number,
+): StallCause | null {
+  const stoppedButBeating = input.workItems
+    .filter(
+      (item) =>
+        item.status === 'stopped' &&
+        item.claimedBy !== null &&
+        item.claimedBy !== undefined &&
+        item.id !== queued?.id &&
+        readAt - item.updatedAt < FINISHING_FRESH_MS,
+    )
+    .sort((a, b) => b.updatedAt - a.updatedAt)
+  // It left the stopped item once it polled after that item's last heartbeat.
+  const finishing = stoppedButBeating.find((item) => {
+    const polledAt = input.workerHeartbeats[item.claimedBy ?? '']
+    return polledAt === undefined || polledAt <= item.updatedAt
+  })
+  const within = formatDuration(WORKER_IDLE_ROUNDS_MS)
+  if (finishing?.claimedBy) {
+    const sameSession = finishing.sessionId === input.sessionId
+    return {
+      code: 'worker_finishing',
+      confidence: 'likely',
+      title: t('sessions.stall.workerFinishing.title', { worker: finishing.claimedBy, work: finishing.id }),
+      detail: sameSession
+        ? queued
+          ? t('sessions.stall.workerFinishing.detailSameSession', { within, work: queued.id })
+          : t('sessions.stall.workerFinishing.detailSameSessionNoWork', { within })
+        : queued
+          ? t('sessions.stall.workerFinishing.detailOtherSession', {
+              session: finishing.sessionId,
+              within,
+              work: queued.id,
+            })
+          : t('sessions.stall.workerFinishing.detailOtherSessionNoWork', {
+              session: finishing.sessionId,
+              within,
+            }),
+    }
+  }
+  if (!queued) return null
+  const polled = workers
+    .filter((worker) => worker.lastPollAt !== null && input.now - worker.lastPollAt < POLL_FRESH_MS)
+    .sort((a, b) => (b.lastPollAt ?? 0) - (a.lastPollAt ?? 0))[0]
+  if (!polled || polled.lastPollAt === null) return null
+  const ago = formatDuration(Math.max(0, input.now - polled.lastPollAt))
+  return {
+    code: 'worker_elsewhere',
+    confidence: 'likely',
+    title: t('sessions.stall.workerElsewhere.title', {
+      worker: polled.workerId,
+      duration: ago,
+      work: queued.id,
+    }),
+    detail: t('sessions.stall.workerElsewhere.detail', { within }),
+  }
 }
 
 /** A key rotated after the workers were last seen: they may all be using the old one. */

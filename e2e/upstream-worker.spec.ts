@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { createSelfHosted, gateway, gatewayCall, gatewayToken, signInOnGateway } from './gateway'
@@ -79,6 +81,80 @@ async function send(page: Page, prompt: string) {
   await page.getByRole('textbox', { name: 'Message' }).fill(prompt)
   await page.getByRole('button', { name: 'Send' }).click()
 }
+
+const CHECK_PASSED = /^Done\. environment-check\.txt was written and reads back exactly as written/
+
+test('the upstream worker serves an environment check and a second turn of the same session, read on the console', async ({
+  page,
+}) => {
+  test.setTimeout(240_000)
+  const token = await gatewayToken('alice')
+  const environment = await createSelfHosted(token, 'upstream-two-turns')
+  const workerId = 'upstream-two-turns-worker'
+  const worker = await startWorker(environment, workerId)
+  const sessionId = await createSession(token, environment.id)
+
+  await signInOnGateway(page)
+  await openSession(page, sessionId)
+  await page.getByRole('button', { name: 'Verify this environment' }).click()
+  const feed = page.getByRole('feed', { name: 'Transcript' })
+  const firstTurn = feed.getByRole('article', { name: /^Turn 1: Write environment-check\.txt/ })
+  await expect(firstTurn).toBeVisible()
+  await expect(
+    feed.getByRole('article', { name: /^Tool call write_file/ }).getByText(`claimed by ${workerId}`),
+  ).toBeVisible({
+    timeout: 60_000,
+  })
+  // The check passes with upstream's line-numbered read_file output ("     1|environment check: ok").
+  await expect(feed.getByText(CHECK_PASSED)).toBeVisible({ timeout: 60_000 })
+  await expect(firstTurn.getByText('completed', { exact: true })).toBeVisible()
+  await expect(feed.getByText(/environment check did not pass/)).toHaveCount(0)
+
+  // A second turn in the same session, while the worker may still be on the first turn's item.
+  await send(page, 'List the files, glob *.txt and grep for "check: ok"')
+  const secondTurn = feed.getByRole('article', { name: /^Turn 2: List the files/ })
+  await expect(secondTurn).toBeVisible()
+  await expect(secondTurn.getByText('completed', { exact: true })).toBeVisible({ timeout: 120_000 })
+  await expect(
+    feed.getByRole('article', { name: /^Tool call grep_files/ }).getByText(`claimed by ${workerId}`),
+  ).toBeVisible()
+
+  // Tool records: every call ran on this worker, and its output is what upstream's tools print.
+  await page.getByRole('tab', { name: 'Tool records' }).click()
+  const records = page.getByRole('article', { name: /^Tool call / })
+  await expect(records).toHaveCount(5)
+  for (const record of await records.all()) {
+    await expect(record.getByText(`Claimed by worker ${workerId}`)).toBeVisible()
+  }
+  await expect(
+    page
+      .getByRole('article', { name: /^Tool call write_file/ })
+      .getByText('Written to environment-check.txt', { exact: true }),
+  ).toBeVisible()
+  await expect(
+    page.getByRole('article', { name: /^Tool call read_file/ }).getByText(/^\s+1\|environment check: ok/),
+  ).toBeVisible()
+  await expect(
+    page
+      .getByRole('article', { name: /^Tool call grep_files/ })
+      .getByText('environment-check.txt:1:environment check: ok'),
+  ).toBeVisible()
+
+  // The environment's Workers tab names the worker, and its claim with the directory it acked.
+  await page.goto(`/environments/${environment.id}?tab=workers`)
+  await expect(
+    page.getByRole('table', { name: 'Workers of this environment' }).getByRole('cell', { name: workerId }),
+  ).toBeVisible()
+  const claim = page.getByRole('table', { name: 'Work items' }).getByRole('row').filter({ hasText: workerId })
+  await expect(claim.first()).toContainText(worker.workDir(sessionId))
+
+  // The worker did the work in its own directory, and never failed a call.
+  expect(await readFile(join(worker.workDir(sessionId), 'environment-check.txt'), 'utf8')).toBe(
+    'environment check: ok\nworker can write and read its working directory\n',
+  )
+  expect(worker.output()).toMatch(new RegExp(`Executed grep_files for session=${sessionId} error=false`))
+  expect(worker.output()).not.toMatch(/failed/)
+})
 
 test('after a key rotation the upstream worker keeps retrying with its old key (401) until restarted with the new one', async ({
   page,

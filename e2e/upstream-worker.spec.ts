@@ -82,22 +82,29 @@ async function send(page: Page, prompt: string) {
   await page.getByRole('button', { name: 'Send' }).click()
 }
 
+/**
+ * A self-hosted environment named `name`, the upstream worker `<name>-worker` serving it, and
+ * alice's session of the triage bot there, open on the console in real-API mode.
+ */
+async function setUp(page: Page, name: string) {
+  const token = await gatewayToken('alice')
+  const environment = await createSelfHosted(token, name)
+  const workerId = `${name}-worker`
+  const worker = await startWorker(environment, workerId)
+  const sessionId = await createSession(token, environment.id)
+  await signInOnGateway(page)
+  await openSession(page, sessionId)
+  return { environment, workerId, worker, sessionId, feed: page.getByRole('feed', { name: 'Transcript' }) }
+}
+
 const CHECK_PASSED = /^Done\. environment-check\.txt was written and reads back exactly as written/
 
 test('the upstream worker serves an environment check and a second turn of the same session, read on the console', async ({
   page,
 }) => {
   test.setTimeout(240_000)
-  const token = await gatewayToken('alice')
-  const environment = await createSelfHosted(token, 'upstream-two-turns')
-  const workerId = 'upstream-two-turns-worker'
-  const worker = await startWorker(environment, workerId)
-  const sessionId = await createSession(token, environment.id)
-
-  await signInOnGateway(page)
-  await openSession(page, sessionId)
+  const { environment, workerId, worker, sessionId, feed } = await setUp(page, 'upstream-two-turns')
   await page.getByRole('button', { name: 'Verify this environment' }).click()
-  const feed = page.getByRole('feed', { name: 'Transcript' })
   const firstTurn = feed.getByRole('article', { name: /^Turn 1: Write environment-check\.txt/ })
   await expect(firstTurn).toBeVisible()
   await expect(
@@ -160,17 +167,9 @@ test('after a key rotation the upstream worker keeps retrying with its old key (
   page,
 }) => {
   test.setTimeout(180_000)
-  const token = await gatewayToken('alice')
-  const environment = await createSelfHosted(token, 'upstream-rotation')
-  const workerId = 'upstream-rotation-worker'
-  const worker = await startWorker(environment, workerId)
-  const sessionId = await createSession(token, environment.id)
-
+  const { environment, workerId, worker, feed } = await setUp(page, 'upstream-rotation')
   // A claim links the worker to the environment, so the rotation knows it is connected.
-  await signInOnGateway(page)
-  await openSession(page, sessionId)
   await page.getByRole('button', { name: 'Verify this environment' }).click()
-  const feed = page.getByRole('feed', { name: 'Transcript' })
   await expect(
     feed.getByRole('article', { name: /^Turn 1: / }).getByText('completed', { exact: true }),
   ).toBeVisible({
@@ -212,17 +211,9 @@ test('the upstream worker killed in the middle of a tool call is named by the co
   page,
 }) => {
   test.setTimeout(240_000)
-  const token = await gatewayToken('alice')
-  const environment = await createSelfHosted(token, 'upstream-killed')
-  const workerId = 'upstream-killed-worker'
-  const worker = await startWorker(environment, workerId)
-  const sessionId = await createSession(token, environment.id)
-
-  await signInOnGateway(page)
-  await openSession(page, sessionId)
+  const { workerId, worker, feed } = await setUp(page, 'upstream-killed')
   // Upstream's execute runs `/bin/bash -lc <command>` with a 30 s timeout: long enough to kill it mid-call.
   await send(page, 'Run `sleep 28`')
-  const feed = page.getByRole('feed', { name: 'Transcript' })
   await expect(
     feed.getByRole('article', { name: /^Tool call execute/ }).getByText(`claimed by ${workerId}`),
   ).toBeVisible({

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { createSelfHosted, gateway, gatewayCall, gatewayToken, signInOnGateway } from './gateway'
@@ -80,21 +82,98 @@ async function send(page: Page, prompt: string) {
   await page.getByRole('button', { name: 'Send' }).click()
 }
 
+/**
+ * A self-hosted environment named `name`, the upstream worker `<name>-worker` serving it, and
+ * alice's session of the triage bot there, open on the console in real-API mode.
+ */
+async function setUp(page: Page, name: string) {
+  const token = await gatewayToken('alice')
+  const environment = await createSelfHosted(token, name)
+  const workerId = `${name}-worker`
+  const worker = await startWorker(environment, workerId)
+  const sessionId = await createSession(token, environment.id)
+  await signInOnGateway(page)
+  await openSession(page, sessionId)
+  return { environment, workerId, worker, sessionId, feed: page.getByRole('feed', { name: 'Transcript' }) }
+}
+
+const CHECK_PASSED = /^Done\. environment-check\.txt was written and reads back exactly as written/
+
+test('the upstream worker serves an environment check and a second turn of the same session, read on the console', async ({
+  page,
+}) => {
+  test.setTimeout(240_000)
+  const { environment, workerId, worker, sessionId, feed } = await setUp(page, 'upstream-two-turns')
+  await page.getByRole('button', { name: 'Verify this environment' }).click()
+  const firstTurn = feed.getByRole('article', { name: /^Turn 1: Write environment-check\.txt/ })
+  await expect(firstTurn).toBeVisible()
+  await expect(
+    feed.getByRole('article', { name: /^Tool call write_file/ }).getByText(`claimed by ${workerId}`),
+  ).toBeVisible({
+    timeout: 60_000,
+  })
+  // The check passes with upstream's line-numbered read_file output ("     1|environment check: ok").
+  await expect(feed.getByText(CHECK_PASSED)).toBeVisible({ timeout: 60_000 })
+  await expect(firstTurn.getByText('completed', { exact: true })).toBeVisible()
+  await expect(feed.getByText(/environment check did not pass/)).toHaveCount(0)
+
+  // A second turn in the same session, while the worker may still be on the first turn's item.
+  await send(page, 'List the files, glob *.txt and grep for "check: ok"')
+  const secondTurn = feed.getByRole('article', { name: /^Turn 2: List the files/ })
+  await expect(secondTurn).toBeVisible()
+  await expect(secondTurn.getByText('completed', { exact: true })).toBeVisible({ timeout: 120_000 })
+  // However the server leased the second turn, its tool calls name the worker that ran them.
+  for (const name of ['list_files', 'glob_files', 'grep_files']) {
+    await expect(feed.getByRole('article', { name: new RegExp(`^Tool call ${name}`) })).toContainText(
+      workerId,
+    )
+  }
+
+  // Tool records: every call ran on this worker, and its output is what upstream's tools print.
+  await page.getByRole('tab', { name: 'Tool records' }).click()
+  const records = page.getByRole('article', { name: /^Tool call / })
+  await expect(records).toHaveCount(5)
+  for (const record of await records.all()) await expect(record).toContainText(workerId)
+  await expect(
+    page.getByRole('article', { name: /^Tool call write_file/ }).getByText(`Claimed by worker ${workerId}`),
+  ).toBeVisible()
+  await expect(
+    page
+      .getByRole('article', { name: /^Tool call write_file/ })
+      .getByText('Written to environment-check.txt', { exact: true }),
+  ).toBeVisible()
+  await expect(
+    page.getByRole('article', { name: /^Tool call read_file/ }).getByText(/^\s+1\|environment check: ok/),
+  ).toBeVisible()
+  await expect(
+    page
+      .getByRole('article', { name: /^Tool call grep_files/ })
+      .getByText('environment-check.txt:1:environment check: ok'),
+  ).toBeVisible()
+
+  // The environment's Workers tab names the worker, and its claim with the directory it acked.
+  await page.goto(`/environments/${environment.id}?tab=workers`)
+  await expect(
+    page.getByRole('table', { name: 'Workers of this environment' }).getByRole('cell', { name: workerId }),
+  ).toBeVisible()
+  const claim = page.getByRole('table', { name: 'Work items' }).getByRole('row').filter({ hasText: workerId })
+  await expect(claim.first()).toContainText(worker.workDir(sessionId))
+
+  // The worker did the work in its own directory, and never failed a call.
+  expect(await readFile(join(worker.workDir(sessionId), 'environment-check.txt'), 'utf8')).toBe(
+    'environment check: ok\nworker can write and read its working directory\n',
+  )
+  expect(worker.output()).toMatch(new RegExp(`Executed grep_files for session=${sessionId} error=false`))
+  expect(worker.output()).not.toMatch(/failed/)
+})
+
 test('after a key rotation the upstream worker keeps retrying with its old key (401) until restarted with the new one', async ({
   page,
 }) => {
   test.setTimeout(180_000)
-  const token = await gatewayToken('alice')
-  const environment = await createSelfHosted(token, 'upstream-rotation')
-  const workerId = 'upstream-rotation-worker'
-  const worker = await startWorker(environment, workerId)
-  const sessionId = await createSession(token, environment.id)
-
+  const { environment, workerId, worker, feed } = await setUp(page, 'upstream-rotation')
   // A claim links the worker to the environment, so the rotation knows it is connected.
-  await signInOnGateway(page)
-  await openSession(page, sessionId)
   await page.getByRole('button', { name: 'Verify this environment' }).click()
-  const feed = page.getByRole('feed', { name: 'Transcript' })
   await expect(
     feed.getByRole('article', { name: /^Turn 1: / }).getByText('completed', { exact: true }),
   ).toBeVisible({
@@ -136,17 +215,9 @@ test('the upstream worker killed in the middle of a tool call is named by the co
   page,
 }) => {
   test.setTimeout(240_000)
-  const token = await gatewayToken('alice')
-  const environment = await createSelfHosted(token, 'upstream-killed')
-  const workerId = 'upstream-killed-worker'
-  const worker = await startWorker(environment, workerId)
-  const sessionId = await createSession(token, environment.id)
-
-  await signInOnGateway(page)
-  await openSession(page, sessionId)
+  const { workerId, worker, feed } = await setUp(page, 'upstream-killed')
   // Upstream's execute runs `/bin/bash -lc <command>` with a 30 s timeout: long enough to kill it mid-call.
   await send(page, 'Run `sleep 28`')
-  const feed = page.getByRole('feed', { name: 'Transcript' })
   await expect(
     feed.getByRole('article', { name: /^Tool call execute/ }).getByText(`claimed by ${workerId}`),
   ).toBeVisible({

@@ -29,7 +29,7 @@ describe('session page', () => {
     if (!card) throw new Error('no card')
     expect(await within(card).findByText(/Claimed by worker worker-b/)).toBeInTheDocument()
     expect(within(card).getByRole('list', { name: 'Claim timeline' })).toHaveTextContent(
-      /Turn suspended.*Work .* queued.*Result posted.*Turn resumed/,
+      /Work .* queued for this session.*write_file requested.*Turn suspended \(waiting for a worker\).*Result posted.*Turn resumed/,
     )
     expect(within(card).getByText('Content written to environment-check.txt')).toBeInTheDocument()
   })

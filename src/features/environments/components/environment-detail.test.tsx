@@ -57,12 +57,30 @@ describe('environment detail', () => {
     expect(within(rowA).getByText('Idle')).toBeInTheDocument()
     expect(screen.getByText(/Busy: holds a claim whose heartbeat moved in the last 60 s/)).toBeInTheDocument()
     const stats = await screen.findByRole('group', { name: 'Work items by status' })
-    expect(within(stats).getByText('active').nextElementSibling).toHaveTextContent('1')
+    expect(within(stats).getByText('Active').nextElementSibling).toHaveTextContent('1')
     expect(await screen.findByRole('table', { name: 'Work items' })).toBeInTheDocument()
     await user.selectOptions(screen.getByLabelText('Status'), 'stopped')
     expect(await screen.findByRole('table', { name: 'Work items with status stopped' })).toBeInTheDocument()
     expect(new URLSearchParams(app.location.search).get('state')).toBe('stopped')
     expect(screen.getByRole('heading', { name: 'Run your worker' })).toBeInTheDocument()
+  })
+
+  it.each([
+    ['en', 'Status', ['All statuses', 'Queued', 'Starting', 'Active', 'Stopping', 'Stopped']],
+    ['zh-CN', '状态', ['全部状态', '排队中', '启动中', '运行中', '停止中', '已停止']],
+  ] as const)('offers the work-item statuses as words on their own (%s)', async (locale, label, options) => {
+    await setLocale(locale)
+    try {
+      await open(`/environments/${ENV.buildWorkers}?tab=workers`)
+      const filter = await screen.findByLabelText(label)
+      expect(
+        within(filter)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(options)
+    } finally {
+      await setLocale('en')
+    }
   })
 
   it('brings the work item a link names into view and marks it, from the URL', async () => {

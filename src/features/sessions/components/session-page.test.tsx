@@ -22,6 +22,23 @@ async function open(path: string) {
 }
 
 describe('session page', () => {
+  it('opens a session of another namespace without asking for its agent’s definition, its environment named as not found here', async () => {
+    const asked: string[] = []
+    const app = await renderApp(`/sessions/${MORE_SESSIONS.research}?tab=environment`, {
+      user: 'admin',
+      namespace: 'default',
+    })
+    activeServer = app.server
+    app.server.events.on('request:start', ({ request }) => {
+      const { pathname } = new URL(request.url)
+      if (pathname.endsWith('/definition')) asked.push(pathname)
+    })
+    expect(await screen.findAllByText('Not found in this namespace')).not.toHaveLength(0)
+    expect(await screen.findByText('not found')).toBeInTheDocument()
+    await app.queryClient.refetchQueries()
+    expect(asked).toEqual([])
+  })
+
   it('joins tool records to the worker that claimed them', async () => {
     await open(`/sessions/${SESSION.buildDone}?tab=tools`)
     const cards = await screen.findAllByRole('article', { name: /^Tool call write_file/ }, { timeout: 5000 })

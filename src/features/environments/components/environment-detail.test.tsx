@@ -65,6 +65,14 @@ describe('environment detail', () => {
     expect(screen.getByRole('heading', { name: 'Run your worker' })).toBeInTheDocument()
   })
 
+  it('says on the Usage tab which sessions wait for a worker rather than for an answer', async () => {
+    await open(`/environments/${ENV.labBox}?tab=usage`)
+    const active = await screen.findByRole('region', { name: 'Active sessions' })
+    // Its work item is queued and lab-gpu-box's worker is offline.
+    expect(await within(active).findByText(/waiting for a worker/)).toBeInTheDocument()
+    expect(within(active).queryByText(/waiting for an answer/)).toBeNull()
+  })
+
   it.each([
     ['en', 'Status', ['All statuses', 'Queued', 'Starting', 'Active', 'Stopping', 'Stopped']],
     ['zh-CN', '状态', ['全部状态', '排队中', '启动中', '运行中', '停止中', '已停止']],

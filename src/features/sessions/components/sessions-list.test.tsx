@@ -155,6 +155,22 @@ describe('sessions list', () => {
     },
   )
 
+  it.each([
+    ['en', /Your role \(viewer\) cannot create sessions/, /create a session/],
+    ['zh-CN', /你的角色（查看者）无法创建会话/, /创建一个会话/],
+  ] as const)('does not tell a viewer to create a session (%s)', async (locale, said, notSaid) => {
+    await setLocale(locale)
+    try {
+      const app = await renderApp('/sessions', { user: 'bob', namespace: 'default' })
+      activeServer = app.server
+      // bob owns no session, and the server lists only the caller's own.
+      expect(await screen.findByText(said)).toBeInTheDocument()
+      expect(screen.queryByText(notSaid)).toBeNull()
+    } finally {
+      await setLocale('en')
+    }
+  })
+
   it('names sessions by their first message and agents by name, newest activity first', async () => {
     const app = await renderApp('/sessions', { namespace: 'default' })
     activeServer = app.server

@@ -110,7 +110,9 @@ export function SessionsTable({ canWrite }: { canWrite: boolean }) {
           onRetry={() => void query.refetch()}
         />
       ) : query.data.items.length === 0 ? (
-        <EmptyState title={t('sessions.list.emptyTitle')}>{t('sessions.list.emptyBody')}</EmptyState>
+        <EmptyState title={t('sessions.list.emptyTitle')}>
+          {canWrite ? t('sessions.list.emptyBody') : t('sessions.list.emptyBodyReadOnly')}
+        </EmptyState>
       ) : (
         <>
           <div className="overflow-x-auto rounded-lg border border-border">

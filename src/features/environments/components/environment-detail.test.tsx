@@ -154,6 +154,37 @@ describe('environment detail', () => {
     expect(within(workers).getByText('Offline')).toBeInTheDocument()
   })
 
+  it.each([
+    [
+      'en',
+      'Rotate key',
+      /Rotate the key of build-workers/,
+      'Connected workers',
+      'last seen 2 minutes ago',
+      'Stale',
+    ],
+    ['zh-CN', '轮换密钥', /build-workers/, '已连接的工作进程', /最后出现于/, '滞后'],
+  ] as const)(
+    'names a worker quiet between polls by when it was last seen, not as stale, in the rotate dialog (%s)',
+    async (locale, button, title, listName, seen, stale) => {
+      await setLocale(locale)
+      try {
+        const user = userEvent.setup()
+        const app = await open(`/environments/${ENV.buildWorkers}`)
+        // worker-a last polled two minutes ago and holds nothing: still within the 5 minutes.
+        app.backend.db.workerHeartbeats.set(WORKERS.a, TEST_NOW - 2 * 60_000)
+        await user.click(await screen.findByRole('button', { name: button }))
+        const confirm = await screen.findByRole('dialog', { name: title })
+        const connected = await within(confirm).findByRole('list', { name: listName })
+        const rowA = within(connected).getByText(WORKERS.a).closest('li') as HTMLElement
+        expect(within(rowA).getByText(seen)).toBeInTheDocument()
+        expect(within(rowA).queryByText(stale)).toBeNull()
+      } finally {
+        await setLocale('en')
+      }
+    },
+  )
+
   it('rotates the key: says what breaks, shows the key once, then tracks the cut-over', async () => {
     const user = userEvent.setup()
     const app = await open(`/environments/${ENV.buildWorkers}`)

@@ -1,4 +1,7 @@
 import { singleQuote } from '@/lib/build-curl'
+import { workerSlug } from '@/lib/worker-slug'
+
+export { workerSlug }
 
 const WORKER_MAIN_CLASS = 'io.agentscope.builder.worker.HandsWorkerMain'
 
@@ -22,17 +25,6 @@ export type WorkerRunGuide = {
   javaProcess: string
   bubblewrap: string
   workerIdPrefix: string
-}
-
-/** A DNS-1123 label from the environment name: usable as container, volume and Kubernetes name. */
-export function workerSlug(name: string): string {
-  const slug = name
-    .toLowerCase()
-    .replace(/[^a-z0-9-]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/g, '')
-  return slug || 'environment'
 }
 
 /** The Java worker (HandsWorkerMain) takes its key as a flag only; it cannot read it from the environment. */

@@ -4,6 +4,7 @@ import { StatusBadge } from './status-badge'
 import { ToolOutput } from './tool-output'
 import type { PublicEvent } from '../models/event-store'
 import { diagnoseFailure } from '../models/diagnose-failure'
+import { failureLineNote, failureLines } from '../models/failure-lines'
 import { joinToolClaim, type ClaimContext } from '../models/join-tool-claims'
 import { maskSecretsInText } from '../models/mask-secrets'
 import { statusLabel } from '../models/status-label'
@@ -361,13 +362,10 @@ function ErrorBlock({
     >
       <p className="font-medium text-destructive">{t('sessions.transcript.errorTitle')}</p>
       <ul className="flex flex-col gap-0.5 text-xs">
-        {error.problems.map((problem) => (
-          <li key={problem.eventId} className="[overflow-wrap:anywhere]">
-            <span className="font-mono">{problem.type}</span>
-            {problem.code ? <span className="ml-2 font-mono">{problem.code}</span> : null}
-            {problem.message ? (
-              <span className="ml-2">{maskSecretsInText(problem.message).value}</span>
-            ) : null}
+        {failureLines(error.problems).map((line) => (
+          <li key={line.eventId} className="[overflow-wrap:anywhere]">
+            {line.message ? <span>{maskSecretsInText(line.message).value} </span> : null}
+            <span className="block text-muted-foreground">{failureLineNote(line)}</span>
           </li>
         ))}
       </ul>

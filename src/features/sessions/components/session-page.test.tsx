@@ -22,6 +22,38 @@ async function open(path: string) {
 }
 
 describe('session page', () => {
+  it.each([
+    [
+      'en',
+      'will not run: its environment is not found',
+      /is not found in this namespace/,
+      'Send',
+      'Verify this environment',
+    ],
+    ['zh-CN', '不会运行：找不到它的环境', /在此命名空间中找不到此会话的环境/, '发送', '验证此环境'],
+  ] as const)(
+    'after its environment was deleted, says a pending call will not run and offers no Send or Verify (%s)',
+    async (locale, pending, notice, send, verify) => {
+      await setLocale(locale)
+      try {
+        const app = await open(`/sessions/${SESSION.needsApproval}`)
+        const record = app.backend.db.sessions.get(SESSION.needsApproval)
+        const environmentId = record?.session.environmentId
+        if (!environmentId) throw new Error('seeded session without an environment')
+        app.backend.db.environments.delete(environmentId)
+        await app.queryClient.resetQueries()
+        const feed = await screen.findByRole('feed', {}, { timeout: 5000 })
+        expect(await within(feed).findByText(pending, {}, { timeout: 5000 })).toBeInTheDocument()
+        expect(within(feed).queryByText(/ran in the backend|在后端运行/)).toBeNull()
+        expect(await screen.findByText(notice)).toBeInTheDocument()
+        expect(screen.getByRole('button', { name: send })).toBeDisabled()
+        expect(screen.getByRole('button', { name: verify })).toBeDisabled()
+      } finally {
+        await setLocale('en')
+      }
+    },
+  )
+
   it('opens a session of another namespace without asking for its agent’s definition, its environment named as not found here', async () => {
     const asked: string[] = []
     const app = await renderApp(`/sessions/${MORE_SESSIONS.research}?tab=environment`, {

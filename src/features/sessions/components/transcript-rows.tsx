@@ -36,6 +36,8 @@ export type TranscriptScope = {
   environmentId: string | null
   environmentLabel: string
   claims: ClaimContext
+  /** The session's environment answers 404 (deleted, or another namespace's). */
+  isEnvironmentGone: boolean
   canWrite: boolean
   /** "Why isn't this running?" is on the page (a turn waits). */
   hasDiagnosis: boolean
@@ -179,9 +181,14 @@ function ToolCard({
     ? t('sessions.transcript.claimedBy', { worker: claim.workerId })
     : claim.workItem
       ? t('sessions.toolCard.notClaimed')
-      : scope.claims.isSelfHosted
-        ? t('sessions.transcript.noWorkItem')
-        : t('sessions.transcript.inBackend')
+      : scope.isEnvironmentGone
+        ? // Where it ran (or would) is not known any more; a pending call will not run at all.
+          record.isComplete
+          ? t('sessions.transcript.environmentGone')
+          : t('sessions.transcript.environmentGonePending')
+        : scope.claims.isSelfHosted
+          ? t('sessions.transcript.noWorkItem')
+          : t('sessions.transcript.inBackend')
   const panelId = `transcript-tool-${record.key.replace(/[^\w-]/g, '_')}`
   // The entry around the card is the article named after the call.
   return (

@@ -8,6 +8,7 @@ import { workItemsQuery } from '@/data/work/queries'
 import type { Session } from '@/data/sessions/types'
 import type { SessionEventLog } from '../hooks/use-session-event-log'
 import { useTranscript } from '../hooks/use-transcript'
+import { useEnvironmentGone } from '../hooks/use-environment-gone'
 import { entryToFocus } from '../models/entry-focus'
 import { rowFirstEventId } from '../models/transcript-builder'
 import { useSessionTitle } from '@/data/sessions/session-title'
@@ -56,6 +57,7 @@ export function TranscriptTab({ session, log, canWrite, hasDiagnosis }: Transcri
   const environmentId = session.environmentId ?? null
   const environment = useQuery({ ...environmentQuery(environmentId ?? ''), enabled: environmentId !== null })
   const isSelfHosted = environment.data?.type === 'self_hosted'
+  const isEnvironmentGone = useEnvironmentGone(environmentId)
   const work = useQuery({ ...workItemsQuery(environmentId ?? ''), enabled: isSelfHosted })
 
   const select = useCallback(
@@ -101,6 +103,7 @@ export function TranscriptTab({ session, log, canWrite, hasDiagnosis }: Transcri
         workItems: workItems ?? [],
         turnStartedAt: builder.turnStartedAt,
       },
+      isEnvironmentGone,
       canWrite,
       hasDiagnosis,
       eventAt: (index) => log.store.at(index),
@@ -114,6 +117,7 @@ export function TranscriptTab({ session, log, canWrite, hasDiagnosis }: Transcri
       environmentId,
       environmentLabel,
       isSelfHosted,
+      isEnvironmentGone,
       workItems,
       builder,
       canWrite,

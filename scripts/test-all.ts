@@ -11,6 +11,7 @@
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
+import { upstreamWorkerLine } from './upstream-worker-line.ts'
 import { freePort, portFromEnv } from './ports.ts'
 
 type Counts = { passed: number; failed: number }
@@ -89,6 +90,15 @@ function reportTogether(steps: Step[], finished: Finished[]) {
 
 function readJson(path: string): unknown {
   return JSON.parse(readFileSync(path, 'utf8')) as unknown
+}
+
+/** A report, or null when the runner wrote none (it crashed first). */
+function readReport(path: string): unknown {
+  try {
+    return readJson(path)
+  } catch {
+    return null
+  }
 }
 
 /** The line the contract test and the mock harnesses print about the upstream specifications. */
@@ -172,6 +182,7 @@ for (const r of results) {
   )
 }
 console.log(`  ${upstreamCrossCheck(vitest.output)}`)
+console.log(`  ${upstreamWorkerLine(readReport(playwrightReport))}`)
 console.log(
   `  e2e servers on ports ${consolePort} (console), ${mockPort} (mock HTTP server) and ${devPort} (dev server)`,
 )

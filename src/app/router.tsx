@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react'
-import { Navigate, Route, Routes, useLocation } from 'react-router'
+import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router'
 import { AppShell } from './layout/app-shell'
 import { RequireAuth } from './layout/require-auth'
 import { RouteErrorBoundary } from './route-error-boundary'
@@ -77,20 +77,29 @@ const screens = {
 
 export type ScreenName = keyof typeof screens
 
-/** Which screen an address shows, by the same paths as the routes below. */
+/**
+ * The signed-in screens by path (inside the shell, which asks for sign-in first). `<Routes>` is
+ * built from this list and `screenForPath` matches against it, so start-up preloads the screen
+ * the router then shows. `/login` and the not-found page sit outside it.
+ */
+export const SCREEN_ROUTES: readonly { path: string; screen: ScreenName }[] = [
+  { path: 'environments', screen: 'environments' },
+  { path: 'environments/:environmentId', screen: 'environmentDetail' },
+  { path: 'environments/:environmentId/edit', screen: 'environmentEdit' },
+  { path: 'agents', screen: 'agents' },
+  { path: 'agents/:agentId', screen: 'agentDetail' },
+  { path: 'sessions', screen: 'sessions' },
+  { path: 'sessions/:sessionId', screen: 'sessionDetail' },
+]
+
+/** Where `/` goes: the index route redirects here. */
+const HOME_PATH = '/environments'
+
+/** Which screen an address shows, matched as `<Routes>` matches it. */
 export function screenForPath(pathname: string, isSignedIn: boolean): ScreenName {
-  const path = pathname.replace(/\/+$/, '') || '/'
-  if (path === '/login' || !isSignedIn) return 'login'
-  if (path === '/' || path === '/environments') return 'environments'
-  const parts = path.split('/').slice(1)
-  const [section, id, extra] = parts
-  if (parts.length === 1 && section === 'agents') return 'agents'
-  if (parts.length === 1 && section === 'sessions') return 'sessions'
-  if (parts.length === 2 && section === 'environments') return 'environmentDetail'
-  if (parts.length === 3 && section === 'environments' && id && extra === 'edit') return 'environmentEdit'
-  if (parts.length === 2 && section === 'agents') return 'agentDetail'
-  if (parts.length === 2 && section === 'sessions') return 'sessionDetail'
-  return 'notFound'
+  if (!isSignedIn || matchPath('/login', pathname)) return 'login'
+  const path = matchPath('/', pathname) ? HOME_PATH : pathname
+  return SCREEN_ROUTES.find((route) => matchPath(`/${route.path}`, path))?.screen ?? 'notFound'
 }
 
 /** Starts loading a screen's code and strings in the given language. */
@@ -112,14 +121,11 @@ export function AppRoutes() {
               </RequireAuth>
             }
           >
-            <Route index element={<Navigate to="/environments" replace />} />
-            <Route path="environments" element={<screens.environments.Screen />} />
-            <Route path="environments/:environmentId" element={<screens.environmentDetail.Screen />} />
-            <Route path="environments/:environmentId/edit" element={<screens.environmentEdit.Screen />} />
-            <Route path="agents" element={<screens.agents.Screen />} />
-            <Route path="agents/:agentId" element={<screens.agentDetail.Screen />} />
-            <Route path="sessions" element={<screens.sessions.Screen />} />
-            <Route path="sessions/:sessionId" element={<screens.sessionDetail.Screen />} />
+            <Route index element={<Navigate to={HOME_PATH} replace />} />
+            {SCREEN_ROUTES.map(({ path, screen: name }) => {
+              const { Screen } = screens[name]
+              return <Route key={path} path={path} element={<Screen />} />
+            })}
             <Route path="*" element={<screens.notFound.Screen />} />
           </Route>
         </Routes>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatExactTime, formatRelativeTime } from './format-time'
+import { formatClockTime, formatExactTime, formatRelativeTime } from './format-time'
 
 const now = Date.UTC(2026, 10, 1, 9, 0, 0)
 
@@ -28,5 +28,21 @@ describe('formatRelativeTime', () => {
     expect(formatRelativeTime(now - 3 * 60_000, now, 'en')).toBe('3 minutes ago')
     expect(formatExactTime(now, 'zh-CN')).toMatch(/2026年/)
     expect(formatExactTime(now, 'en')).not.toMatch(/年/)
+  })
+})
+
+describe('formatClockTime', () => {
+  // Local time, as the formatter shows it.
+  const at = new Date(2026, 10, 1, 21, 5, 7, 123).getTime()
+
+  it('shows the time of day on a 24-hour clock, with milliseconds when asked', () => {
+    expect(formatClockTime(at, {}, 'en')).toBe('21:05:07')
+    expect(formatClockTime(at, { milliseconds: true }, 'en')).toBe('21:05:07.123')
+  })
+
+  it('keeps each language and precision apart once its formatter is reused', () => {
+    expect(formatClockTime(at, { milliseconds: true }, 'zh-CN')).toBe('21:05:07.123')
+    expect(formatClockTime(at, {}, 'zh-CN')).toBe('21:05:07')
+    expect(formatClockTime(at, {}, 'en')).toBe('21:05:07')
   })
 })

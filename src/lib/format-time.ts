@@ -4,6 +4,7 @@ import { activeLocale } from '@/i18n'
 // render spent ~17 ms creating one per row), so each is made once per language.
 const relativeFormats = new Map<string, Intl.RelativeTimeFormat>()
 const exactFormats = new Map<string, Intl.DateTimeFormat>()
+const clockFormats = new Map<string, Intl.DateTimeFormat>()
 
 function cached<T>(formats: Map<string, T>, locale: string, create: () => T): T {
   let format = formats.get(locale)
@@ -40,5 +41,28 @@ export function formatExactTime(epochMs: number, locale: string = activeLocale()
     exactFormats,
     locale,
     () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' }),
+  ).format(epochMs)
+}
+
+/**
+ * The time of day on a 24-hour clock ("14:03:07", or "14:03:07.123" with `milliseconds`), for
+ * logs and timelines whose rows all fall on the same day or two; the date is in the exact time.
+ */
+export function formatClockTime(
+  epochMs: number,
+  { milliseconds = false }: { milliseconds?: boolean } = {},
+  locale: string = activeLocale(),
+): string {
+  return cached(
+    clockFormats,
+    `${locale}|${milliseconds ? 'ms' : 's'}`,
+    () =>
+      new Intl.DateTimeFormat(locale, {
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        ...(milliseconds ? { fractionalSecondDigits: 3 } : {}),
+        hour12: false,
+      }),
   ).format(epochMs)
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useParams, useSearchParams } from 'react-router'
 import { useDocumentTitle } from '../use-document-title'
+import { useWriteAccess } from '../use-write-access'
 import { VisibleText } from '@/components/text/visible-text'
 import { HeaderActions } from '@/components/layout/header-actions'
 import { PageHeader } from '@/components/layout/page-header'
@@ -15,8 +16,6 @@ import { SessionDefaultsPanel } from '@/features/agents/components/session-defau
 import { agentStatusBadge } from '@/features/agents/models/agent-status'
 import { agentDefinitionQuery, agentListQuery } from '@/data/agents/queries'
 import { namespaceResourcesQuery } from '@/data/identity/queries'
-import { canWriteResources, readOnlyReason } from '@/features/identity/models/can-write'
-import { useAuthStore } from '@/features/identity/stores/auth-store'
 import { useScopeStore } from '@/features/identity/stores/scope-store'
 import { t, useT } from '@/i18n'
 // Every utility, in place before this module renders (entry.css has only the first screen's).
@@ -40,7 +39,7 @@ const readTab = (value: string | null): AgentTab => TAB_VALUES.find((tab) => tab
 
 /** Why the session defaults are read-only for this user and agent, or null when they can edit. */
 function useReadOnlyReason(agentId: string, isArchived: boolean): string | null {
-  const roles = useAuthStore((state) => state.user?.roles ?? [])
+  const { canWrite, readOnlyReason } = useWriteAccess()
   const namespace = useScopeStore((state) => state.namespace)
   // Per-resource actions refine the role (api-notes §8.6); servers spell the kind two ways.
   const resources = useQuery({ ...namespaceResourcesQuery(namespace ?? ''), enabled: Boolean(namespace) })
@@ -49,7 +48,7 @@ function useReadOnlyReason(agentId: string, isArchived: boolean): string | null 
       item.resource.id === agentId &&
       (item.resource.kind === 'managed-agent' || item.resource.kind === 'agent'),
   )
-  if (!canWriteResources(roles)) return readOnlyReason()
+  if (!canWrite) return readOnlyReason
   if (isArchived) return t('app.agentDetail.archivedReason')
   if (entry && !entry.actions.includes('edit')) {
     return t('app.agentDetail.noEditAccess')
@@ -58,7 +57,7 @@ function useReadOnlyReason(agentId: string, isArchived: boolean): string | null 
 }
 
 export default function AgentDetailRoute() {
-  const { t } = useT('app', 'app:screens', 'identity')
+  const { t } = useT('app', 'app:screens')
   const { agentId = '' } = useParams()
   const [params, setParams] = useSearchParams()
   const tab = readTab(params.get('tab'))
@@ -68,8 +67,8 @@ export default function AgentDetailRoute() {
   const agents = useQuery(agentListQuery('all'))
   const agent = agents.data?.find((candidate) => candidate.id === agentId)
   const readOnlyReason = useReadOnlyReason(agentId, agent?.status === 'archived')
-  const roles = useAuthStore((state) => state.user?.roles ?? [])
-  const canStartSession = canWriteResources(roles) && agent !== undefined && agent.status !== 'archived'
+  const { canWrite } = useWriteAccess()
+  const canStartSession = canWrite && agent !== undefined && agent.status !== 'archived'
 
   const showTab = (next: AgentTab) =>
     setParams(

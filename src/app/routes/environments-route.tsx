@@ -1,13 +1,12 @@
 import { lazy, Suspense, useState } from 'react'
+import { ReadOnlyNotice } from '../layout/read-only-notice'
 import { useDocumentTitle } from '../use-document-title'
 import { useSearchFlag } from '../use-search-flag'
+import { useWriteAccess } from '../use-write-access'
 import { PageHeader } from '@/components/layout/page-header'
-import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { CurlScopeProvider } from '@/features/environments/components/curl-scope-context'
 import { EnvironmentsTable } from '@/features/environments/components/environments-table'
-import { canWriteResources, readOnlyReason } from '@/features/identity/models/can-write'
-import { useAuthStore } from '@/features/identity/stores/auth-store'
 import { useScopeStore } from '@/features/identity/stores/scope-store'
 import { loadNamespace, useT } from '@/i18n'
 
@@ -22,11 +21,10 @@ const CreateEnvironmentFlow = lazy(async () => {
 })
 
 export default function EnvironmentsRoute() {
-  const { t } = useT('app', 'identity')
-  const roles = useAuthStore((state) => state.user?.roles ?? [])
+  const { t } = useT('app')
+  const { canWrite, readOnlyReason } = useWriteAccess()
   const tenant = useScopeStore((state) => state.tenant)
   const namespace = useScopeStore((state) => state.namespace)
-  const canWrite = canWriteResources(roles)
   useDocumentTitle(t('app.environments.title'))
   // `?create=1` (the command palette's "Create environment") opens the form; closing it drops the flag.
   const [isCreateRequested, clearCreateRequest] = useSearchFlag('create')
@@ -53,10 +51,7 @@ export default function EnvironmentsRoute() {
               {t('app.environments.create')}
             </Button>
           ) : (
-            <span className="flex max-w-md items-center gap-2 text-xs text-muted-foreground">
-              <Badge tone="warning">{t('app.readOnly')}</Badge>
-              {readOnlyReason()}
-            </span>
+            <ReadOnlyNotice reason={readOnlyReason} />
           )
         }
       />

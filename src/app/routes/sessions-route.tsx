@@ -1,10 +1,9 @@
 import { useSearchParams } from 'react-router'
+import { ReadOnlyNotice } from '../layout/read-only-notice'
 import { useDocumentTitle } from '../use-document-title'
 import { useSearchFlag } from '../use-search-flag'
+import { useWriteAccess } from '../use-write-access'
 import { PageHeader } from '@/components/layout/page-header'
-import { Badge } from '@/components/ui/badge'
-import { canWriteResources, readOnlyReason } from '@/features/identity/models/can-write'
-import { useAuthStore } from '@/features/identity/stores/auth-store'
 import { CreateSessionDialog } from '@/features/sessions/components/create-session-dialog'
 import { SessionsTable } from '@/features/sessions/components/sessions-table'
 import { useT } from '@/i18n'
@@ -12,9 +11,8 @@ import { useT } from '@/i18n'
 import '@/styles/index.css'
 
 export default function SessionsRoute() {
-  const { t } = useT('app', 'app:screens', 'identity')
-  const roles = useAuthStore((state) => state.user?.roles ?? [])
-  const canWrite = canWriteResources(roles)
+  const { t } = useT('app', 'app:screens')
+  const { canWrite, readOnlyReason } = useWriteAccess()
   useDocumentTitle(t('app.sessions.title'))
   const [params] = useSearchParams()
   // `?new=1` (the command palette's "New session") opens the dialog; closing it drops the flag.
@@ -32,10 +30,7 @@ export default function SessionsRoute() {
               onRequestDone={clearNewRequest}
             />
           ) : (
-            <span className="flex max-w-md items-center gap-2 text-xs text-muted-foreground">
-              <Badge tone="warning">{t('app.readOnly')}</Badge>
-              {readOnlyReason()}
-            </span>
+            <ReadOnlyNotice reason={readOnlyReason} />
           )
         }
       />

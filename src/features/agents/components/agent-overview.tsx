@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button'
 import { QueryErrorState } from '@/components/ui/query-error-state'
 import { LoadingState } from '@/components/ui/states'
 import { RichText, useT } from '@/i18n'
-import { formatExactTime, formatRelativeTime } from '@/lib/format-time'
+import { RelativeTime } from '@/components/text/relative-time'
 import { useNow } from '@/lib/use-now'
 
 function nameOf(entry: Record<string, unknown>): string {
@@ -109,11 +109,7 @@ function SavedVersion({ definition, now }: { definition: AgentDefinition; now: n
   const { t } = useT('agents')
   const { version, updatedAt, updatedBy } = definition
   if (!updatedAt) return updatedBy ? t('agents.overview.versionBy', { version, user: updatedBy }) : version
-  const time = (
-    <time dateTime={new Date(updatedAt).toISOString()} title={formatExactTime(updatedAt)}>
-      {formatRelativeTime(Math.min(updatedAt, now), now)}
-    </time>
-  )
+  const time = <RelativeTime at={updatedAt} now={now} />
   return updatedBy ? (
     <RichText id="agents.overview.versionSavedBy" values={{ version, time, user: updatedBy }} />
   ) : (

@@ -8,7 +8,7 @@ import { Badge } from '@/components/ui/badge'
 import { QueryErrorState } from '@/components/ui/query-error-state'
 import { EmptyState, LoadingState } from '@/components/ui/states'
 import { useT } from '@/i18n'
-import { formatExactTime, formatRelativeTime } from '@/lib/format-time'
+import { RelativeTime } from '@/components/text/relative-time'
 import { useNow } from '@/lib/use-now'
 
 function changedFields(versions: AgentVersion[], index: number): string[] | null {
@@ -84,13 +84,8 @@ export function AgentVersions({ agentId }: { agentId: string }) {
                   <th scope="row" className="px-3 py-2 font-medium">
                     {version.version}
                   </th>
-                  <td
-                    className="px-3 py-2"
-                    title={version.createdAt === null ? undefined : formatExactTime(version.createdAt)}
-                  >
-                    {version.createdAt === null
-                      ? '—'
-                      : formatRelativeTime(Math.min(version.createdAt, now), now)}
+                  <td className="px-3 py-2">
+                    {version.createdAt === null ? '—' : <RelativeTime at={version.createdAt} now={now} />}
                   </td>
                   <td className="px-3 py-2 font-mono text-xs">{version.createdBy ?? '—'}</td>
                   <td className="px-3 py-2">

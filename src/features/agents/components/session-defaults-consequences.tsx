@@ -11,7 +11,7 @@ import {
 import { errorMessage } from '@/api/api-error'
 import { Button } from '@/components/ui/button'
 import { RichText, useT } from '@/i18n'
-import { formatExactTime, formatRelativeTime } from '@/lib/format-time'
+import { RelativeTime } from '@/components/text/relative-time'
 import { useNow } from '@/lib/use-now'
 
 /**
@@ -108,10 +108,7 @@ function LastChange({ change, now }: { change: DefaultEnvironmentChange; now: nu
     change.changedAt === null ? (
       t('agents.consequences.unknownTime')
     ) : (
-      <time dateTime={new Date(change.changedAt).toISOString()} title={formatExactTime(change.changedAt)}>
-        {/* The server's clock may run a moment ahead: a just-saved version reads "now". */}
-        {formatRelativeTime(Math.min(change.changedAt, now), now)}
-      </time>
+      <RelativeTime at={change.changedAt} now={now} />
     )
   return change.changedBy ? (
     <RichText

@@ -43,7 +43,7 @@ export function environmentHealthLabel(
           health.lastSeenAt === null
             ? t('agents.health.stale')
             : t('agents.health.staleLastSeen', {
-                time: formatRelativeTime(Math.min(health.lastSeenAt, now), now),
+                time: formatRelativeTime(health.lastSeenAt, now),
               }),
         tone: 'warning',
       }
@@ -53,7 +53,7 @@ export function environmentHealthLabel(
           health.lastSeenAt === null
             ? t('agents.health.offline')
             : t('agents.health.offlineLastSeen', {
-                time: formatRelativeTime(Math.min(health.lastSeenAt, now), now),
+                time: formatRelativeTime(health.lastSeenAt, now),
               }),
         tone: 'warning',
       }

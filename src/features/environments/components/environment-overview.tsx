@@ -6,16 +6,8 @@ import { maskConfigSecrets } from '../models/mask-config-secrets'
 import { CopyButton } from '@/components/ui/copy-button'
 import { Link } from '@/components/ui/link'
 import { useT } from '@/i18n'
-import { formatExactTime, formatRelativeTime } from '@/lib/format-time'
+import { RelativeTime } from '@/components/text/relative-time'
 import { useNow } from '@/lib/use-now'
-
-function Time({ at, now }: { at: number; now: number }) {
-  return (
-    <>
-      {formatRelativeTime(at, now)} <span className="text-muted-foreground">({formatExactTime(at)})</span>
-    </>
-  )
-}
 
 export function EnvironmentOverview({
   environment,
@@ -47,17 +39,17 @@ export function EnvironmentOverview({
         <dd className="font-mono break-all">{environment.ownerId}</dd>
         <dt className="text-muted-foreground">{t('environments.overview.created')}</dt>
         <dd>
-          <Time at={environment.createdAt} now={now} />
+          <RelativeTime at={environment.createdAt} now={now} withExact />
         </dd>
         <dt className="text-muted-foreground">{t('environments.overview.updated')}</dt>
         <dd>
-          <Time at={environment.updatedAt} now={now} />
+          <RelativeTime at={environment.updatedAt} now={now} withExact />
         </dd>
         {environment.archivedAt !== null ? (
           <>
             <dt className="text-muted-foreground">{t('environments.overview.archived')}</dt>
             <dd>
-              <Time at={environment.archivedAt} now={now} />
+              <RelativeTime at={environment.archivedAt} now={now} withExact />
             </dd>
           </>
         ) : null}

@@ -19,7 +19,7 @@ import { Button } from '@/components/ui/button'
 import { QueryErrorState } from '@/components/ui/query-error-state'
 import { EmptyState, LoadingState } from '@/components/ui/states'
 import { RichText, useT } from '@/i18n'
-import { formatExactTime, formatRelativeTime } from '@/lib/format-time'
+import { RelativeTime } from '@/components/text/relative-time'
 import { useNow } from '@/lib/use-now'
 
 /** One page: from the server when it can page the view itself, else cut from the full list. */
@@ -187,8 +187,8 @@ function EnvironmentRows({
                     </span>
                   )}
                 </td>
-                <td className="px-3 py-2 whitespace-nowrap" title={formatExactTime(environment.updatedAt)}>
-                  {formatRelativeTime(environment.updatedAt, now)}
+                <td className="px-3 py-2 whitespace-nowrap">
+                  <RelativeTime at={environment.updatedAt} now={now} />
                 </td>
               </tr>
             ))}

@@ -101,7 +101,7 @@ export function WorkersPanel({ environment }: { environment: Environment }) {
                   <WorkerPresenceBadge state={worker.state} />
                   {worker.lastPollAt === null ? null : (
                     <span className="text-xs text-muted-foreground">
-                      {formatRelativeTime(Math.min(worker.lastPollAt, now), now)}
+                      {formatRelativeTime(worker.lastPollAt, now)}
                     </span>
                   )}
                 </li>

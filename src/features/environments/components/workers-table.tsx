@@ -3,13 +3,13 @@ import type { WorkerPresence } from '@/data/work/worker-presence'
 import { workItemStatusLabel } from '../models/work-types'
 import { ResourceName } from '@/components/ui/resource-name'
 import { useT } from '@/i18n'
-import { formatExactTime, formatRelativeTime } from '@/lib/format-time'
+import { RelativeTime } from '@/components/text/relative-time'
 
 function When({ at, now, never }: { at: number | null; now: number; never: string }) {
   return at === null ? (
     <span className="text-muted-foreground">{never}</span>
   ) : (
-    <span title={formatExactTime(at)}>{formatRelativeTime(Math.min(at, now), now)}</span>
+    <RelativeTime at={at} now={now} />
   )
 }
 

@@ -1,17 +1,11 @@
 import type { ClaimStep } from '../models/join-tool-claims'
 import { useT } from '@/i18n'
 import { cn } from '@/lib/cn'
-import { formatExactTime } from '@/lib/format-time'
+import { formatClockTime, formatExactTime } from '@/lib/format-time'
 
 /** requested → suspended → queued → claimed by worker X → result posted → resumed, with times. */
 export function ClaimTimeline({ steps }: { steps: readonly ClaimStep[] }) {
   const { t, locale } = useT('sessions')
-  const timeFormat = new Intl.DateTimeFormat(locale, {
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hour12: false,
-  })
   return (
     <ol
       aria-label={t('sessions.claim.timeline')}
@@ -25,11 +19,11 @@ export function ClaimTimeline({ steps }: { steps: readonly ClaimStep[] }) {
               dateTime={new Date(step.at).toISOString()}
               title={formatExactTime(step.at)}
             >
-              {timeFormat.format(step.at)}
+              {formatClockTime(step.at, {}, locale)}
             </time>
           ) : step.notAfter !== undefined ? (
             <span className="font-mono text-muted-foreground" title={formatExactTime(step.notAfter)}>
-              {t('sessions.claim.by', { time: timeFormat.format(step.notAfter) })}
+              {t('sessions.claim.by', { time: formatClockTime(step.notAfter, {}, locale) })}
             </span>
           ) : (
             <span className="font-mono text-muted-foreground">—</span>

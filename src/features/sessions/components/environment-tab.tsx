@@ -3,9 +3,9 @@ import { environmentTypeLabel } from '../models/environment-type-label'
 import { ChangeEnvironment } from './change-environment'
 import { Link } from '@/components/ui/link'
 import { agentDefinitionQuery, agentListQuery } from '@/data/agents/queries'
-import { allEnvironmentsQuery, environmentQuery } from '@/data/environments/queries'
+import { allEnvironmentsQuery } from '@/data/environments/queries'
 import { turnsQuery } from '@/data/sessions/queries'
-import { workItemsQuery } from '@/data/work/queries'
+import { useEnvironmentWork } from '../hooks/use-environment-work'
 import type { Session } from '@/data/sessions/types'
 import { useEnvironmentSelection } from '../hooks/use-environment-selection'
 import { sessionBusyReason } from '../models/session-busy'
@@ -21,7 +21,7 @@ import { formatExactTime } from '@/lib/format-time'
 export function EnvironmentTab({ session, canWrite }: { session: Session; canWrite: boolean }) {
   const { t } = useT('sessions')
   const environmentId = session.environmentId ?? null
-  const environment = useQuery({ ...environmentQuery(environmentId ?? ''), enabled: environmentId !== null })
+  const { environment, work } = useEnvironmentWork(environmentId)
   // Only an agent this namespace lists has a definition to read here (any other answers 404).
   const agents = useQuery(agentListQuery('all'))
   const isAgentMissing = agents.isSuccess && !agents.data.some((agent) => agent.id === session.agentId)
@@ -31,10 +31,6 @@ export function EnvironmentTab({ session, canWrite }: { session: Session; canWri
   })
   const environments = useQuery({ ...allEnvironmentsQuery(), enabled: canWrite })
   const turns = useQuery(turnsQuery(session.id))
-  const work = useQuery({
-    ...workItemsQuery(environmentId ?? ''),
-    enabled: environment.data?.type === 'self_hosted',
-  })
   const agentDefault = definition.data?.definition.defaultEnvironmentId
   const selection = useEnvironmentSelection(session)
   const isArchivedSession = session.archivedAt !== null && session.archivedAt !== undefined

@@ -7,23 +7,7 @@ import type { TimelineBuilder, TimelineRow } from '../models/timeline-builder'
 import { VisibleText } from '@/components/text/visible-text'
 import { useT } from '@/i18n'
 import { cn } from '@/lib/cn'
-
-// One formatter per language, shared by every row: rows render by the hundred while scrolling.
-const timeFormats = new Map<string, Intl.DateTimeFormat>()
-function timeFormatFor(locale: string): Intl.DateTimeFormat {
-  let format = timeFormats.get(locale)
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, {
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      fractionalSecondDigits: 3,
-      hour12: false,
-    })
-    timeFormats.set(locale, format)
-  }
-  return format
-}
+import { formatClockTime } from '@/lib/format-time'
 
 // Rings are drawn inside the control: the row around it has `contain: strict`, which clips
 // anything painted outside its box.
@@ -157,7 +141,7 @@ export const EventRow = memo(function EventRow({
         className="shrink-0 font-mono text-muted-foreground"
         dateTime={new Date(event.created_at).toISOString()}
       >
-        {timeFormatFor(locale).format(event.created_at)}
+        {formatClockTime(event.created_at, { milliseconds: true }, locale)}
       </time>
       <span
         className={cn(

@@ -14,8 +14,9 @@ import { TurnComposer } from './turn-composer'
 import { useEnvironmentGone } from '../hooks/use-environment-gone'
 import { TurnControls } from './turn-controls'
 import { sessionQuery, turnsQuery } from '@/data/sessions/queries'
+import type { Session } from '@/data/sessions/types'
 import { useEventLog } from '../hooks/use-event-log'
-import { useSessionEventLog } from '../hooks/use-session-event-log'
+import { useSessionEventLog, type SessionEventLog } from '../hooks/use-session-event-log'
 import { eventFilterParams } from '../models/event-filter'
 import type { EventStore } from '../models/event-store'
 import { openRequiredActions } from '../models/pending-actions'
@@ -25,9 +26,6 @@ import { QueryErrorState } from '@/components/ui/query-error-state'
 import { LoadingState } from '@/components/ui/states'
 import { TabPanel, Tabs, type TabItem } from '@/components/ui/tabs'
 import { t, useT } from '@/i18n'
-
-export const SESSION_TABS = ['transcript', 'waterfall', 'events', 'tools', 'snapshot', 'environment'] as const
-export type SessionTab = (typeof SESSION_TABS)[number]
 
 const selectOpenActions = (store: EventStore) => openRequiredActions(store.all())
 const selectAwaitingTools = (store: EventStore) => turnsAwaitingTools(store.all())
@@ -40,6 +38,53 @@ const WaterfallTab = lazy(() =>
   import('./waterfall-tab').then((module) => ({ default: module.WaterfallTab })),
 )
 
+/** What a tab's view is given. */
+type TabContext = {
+  sessionId: string
+  session: Session
+  log: SessionEventLog
+  /** The user may write and the session is not archived. */
+  canAct: boolean
+  canWrite: boolean
+  isWaiting: boolean
+}
+
+/**
+ * The session's tabs, in order: each one's label and view. A new tab is one entry here (and its
+ * label in the catalog); the tab strip, the `?tab=` reader and the panel all read this table.
+ */
+const TABS = {
+  transcript: {
+    label: () => t('sessions.inspector.tabs.transcript'),
+    view: ({ session, log, canAct, isWaiting }: TabContext) => (
+      <TranscriptTab session={session} log={log} canWrite={canAct} hasDiagnosis={isWaiting} />
+    ),
+  },
+  waterfall: {
+    label: () => t('sessions.inspector.tabs.waterfall'),
+    view: ({ session, log }: TabContext) => <WaterfallTab session={session} log={log} />,
+  },
+  events: {
+    label: () => t('sessions.inspector.tabs.events'),
+    view: ({ sessionId, log }: TabContext) => <EventsTab sessionId={sessionId} log={log} />,
+  },
+  tools: {
+    label: () => t('sessions.inspector.tabs.tools'),
+    view: ({ session, log }: TabContext) => <ToolsTab session={session} log={log} />,
+  },
+  snapshot: {
+    label: () => t('sessions.inspector.tabs.snapshot'),
+    view: ({ sessionId, log }: TabContext) => <SnapshotTab sessionId={sessionId} log={log} />,
+  },
+  environment: {
+    label: () => t('sessions.inspector.tabs.environment'),
+    view: ({ session, canWrite }: TabContext) => <EnvironmentTab session={session} canWrite={canWrite} />,
+  },
+}
+
+export type SessionTab = keyof typeof TABS
+const SESSION_TABS = Object.keys(TABS) as SessionTab[]
+
 /**
  * The tab a link opens: as asked, else the event log for links made before the transcript existed
  * (an event permalink or an event filter), else the transcript.
@@ -50,14 +95,8 @@ export function sessionTabOf(params: URLSearchParams): SessionTab {
   return params.get('event') !== null || eventFilterParams(params) !== '' ? 'events' : 'transcript'
 }
 
-const tabItems = (): TabItem<SessionTab>[] => [
-  { value: 'transcript', label: t('sessions.inspector.tabs.transcript') },
-  { value: 'waterfall', label: t('sessions.inspector.tabs.waterfall') },
-  { value: 'events', label: t('sessions.inspector.tabs.events') },
-  { value: 'tools', label: t('sessions.inspector.tabs.tools') },
-  { value: 'snapshot', label: t('sessions.inspector.tabs.snapshot') },
-  { value: 'environment', label: t('sessions.inspector.tabs.environment') },
-]
+const tabItems = (): TabItem<SessionTab>[] =>
+  SESSION_TABS.map((value) => ({ value, label: TABS[value].label() }))
 
 /**
  * The session page: restores from the snapshot, follows the live stream, and shows the transcript
@@ -144,25 +183,17 @@ export function SessionInspector({ sessionId, canWrite }: { sessionId: string; c
         />
         <TabPanel idBase="session" value={tab}>
           <PanelErrorBoundary key={tab} title={t('sessions.inspector.viewFailed')}>
-            {tab === 'transcript' ? (
-              <Suspense fallback={<LoadingState label={t('sessions.inspector.loading')} />}>
-                <TranscriptTab
-                  session={session.data}
-                  log={log}
-                  canWrite={canWrite && !isArchived}
-                  hasDiagnosis={isWaiting}
-                />
-              </Suspense>
-            ) : null}
-            {tab === 'waterfall' ? (
-              <Suspense fallback={<LoadingState label={t('sessions.inspector.loading')} />}>
-                <WaterfallTab session={session.data} log={log} />
-              </Suspense>
-            ) : null}
-            {tab === 'events' ? <EventsTab sessionId={sessionId} log={log} /> : null}
-            {tab === 'tools' ? <ToolsTab session={session.data} log={log} /> : null}
-            {tab === 'snapshot' ? <SnapshotTab sessionId={sessionId} log={log} /> : null}
-            {tab === 'environment' ? <EnvironmentTab session={session.data} canWrite={canWrite} /> : null}
+            {/* The transcript and the waterfall load on first use. */}
+            <Suspense fallback={<LoadingState label={t('sessions.inspector.loading')} />}>
+              {TABS[tab].view({
+                sessionId,
+                session: session.data,
+                log,
+                canAct: canWrite && !isArchived,
+                canWrite,
+                isWaiting,
+              })}
+            </Suspense>
           </PanelErrorBoundary>
         </TabPanel>
       </div>

@@ -17,7 +17,7 @@ import { ResourceName } from '@/components/ui/resource-name'
 import { QueryErrorState } from '@/components/ui/query-error-state'
 import { EmptyState, LoadingState } from '@/components/ui/states'
 import { t, useT } from '@/i18n'
-import { formatExactTime, formatRelativeTime } from '@/lib/format-time'
+import { RelativeTime } from '@/components/text/relative-time'
 import { useNow } from '@/lib/use-now'
 
 const PAGE_SIZE = 25
@@ -209,8 +209,8 @@ export function SessionsTable({ canWrite }: { canWrite: boolean }) {
                       <td className="px-3 py-2">
                         <StatusBadge status={session.archivedAt ? 'archived' : session.status} />
                       </td>
-                      <td className="px-3 py-2" title={formatExactTime(lastActivity)}>
-                        {formatRelativeTime(lastActivity, now)}
+                      <td className="px-3 py-2">
+                        <RelativeTime at={lastActivity} now={now} />
                       </td>
                       {canWrite ? (
                         <td className="px-3 py-2">

@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query'
 import { Link } from '@/components/ui/link'
 import { errorHints } from '@/data/sessions/event-data'
-import { environmentQuery } from '@/data/environments/queries'
-import { handsStatusQuery, workItemsQuery } from '@/data/work/queries'
+import { useEnvironmentWork } from '../hooks/use-environment-work'
 import type { Session, Turn } from '@/data/sessions/types'
 import { useEventLog } from '../hooks/use-event-log'
 import type { SessionEventLog } from '../hooks/use-session-event-log'
@@ -55,19 +53,9 @@ export function StallDiagnosis({
   const now = useNow(5_000)
   const environmentId = session.environmentId ?? null
   const isWaiting = turns.some((turn) => turn.status === 'queued' || turn.status === 'requires_action')
-  const environment = useQuery({
-    ...environmentQuery(environmentId ?? ''),
-    enabled: isWaiting && environmentId !== null,
-  })
-  const isSelfHosted = environment.data?.type === 'self_hosted'
-  const work = useQuery({
-    ...workItemsQuery(environmentId ?? ''),
-    enabled: isWaiting && isSelfHosted,
-    refetchInterval: POLL_MS,
-  })
-  const hands = useQuery({
-    ...handsStatusQuery(),
-    enabled: isWaiting && isSelfHosted,
+  const { environment, isSelfHosted, work, hands } = useEnvironmentWork(environmentId, {
+    enabled: isWaiting,
+    withHands: true,
     refetchInterval: POLL_MS,
   })
   const hints = useEventLog(log.store, selectErrorHints)

@@ -1,11 +1,9 @@
-import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { environmentWithType } from '../models/environment-type-label'
 import { ToolRecordCard } from './tool-record-card'
 import { eventTurnId } from '@/data/sessions/event-data'
-import { environmentQuery } from '@/data/environments/queries'
-import { workItemsQuery } from '@/data/work/queries'
+import { useEnvironmentWork } from '../hooks/use-environment-work'
 import type { Session } from '@/data/sessions/types'
 import { useEventLog } from '../hooks/use-event-log'
 import type { SessionEventLog } from '../hooks/use-session-event-log'
@@ -35,9 +33,7 @@ function selectToolRecords(store: EventStore) {
 export function ToolsTab({ session, log }: { session: Session; log: SessionEventLog }) {
   const { t } = useT('sessions')
   const environmentId = session.environmentId ?? null
-  const environment = useQuery({ ...environmentQuery(environmentId ?? ''), enabled: environmentId !== null })
-  const isSelfHosted = environment.data?.type === 'self_hosted'
-  const work = useQuery({ ...workItemsQuery(environmentId ?? ''), enabled: isSelfHosted })
+  const { environment, isSelfHosted, work } = useEnvironmentWork(environmentId)
   const [shown, setShown] = useState(PAGE)
   // A link from the transcript names one record (`?tool=`): it is shown, marked and scrolled to.
   const [params] = useSearchParams()

@@ -1,10 +1,8 @@
-import { useQuery } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useLocation, useSearchParams } from 'react-router'
 import { TranscriptList } from './transcript-list'
 import { TranscriptScopeContext, type TranscriptScope } from './transcript-rows'
-import { environmentQuery } from '@/data/environments/queries'
-import { workItemsQuery } from '@/data/work/queries'
+import { useEnvironmentWork } from '../hooks/use-environment-work'
 import type { Session } from '@/data/sessions/types'
 import type { SessionEventLog } from '../hooks/use-session-event-log'
 import { useTranscript } from '../hooks/use-transcript'
@@ -55,10 +53,8 @@ export function TranscriptTab({ session, log, canWrite, hasDiagnosis }: Transcri
   })
   const focusKey = entryToFocus(useLocation().state)
   const environmentId = session.environmentId ?? null
-  const environment = useQuery({ ...environmentQuery(environmentId ?? ''), enabled: environmentId !== null })
-  const isSelfHosted = environment.data?.type === 'self_hosted'
+  const { environment, isSelfHosted, work } = useEnvironmentWork(environmentId)
   const isEnvironmentGone = useEnvironmentGone(environmentId)
-  const work = useQuery({ ...workItemsQuery(environmentId ?? ''), enabled: isSelfHosted })
 
   const select = useCallback(
     (key: string) =>

@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query'
 import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
-import { environmentQuery } from '@/data/environments/queries'
-import { workItemsQuery } from '@/data/work/queries'
+import { useEnvironmentWork } from '../hooks/use-environment-work'
 import type { Session } from '@/data/sessions/types'
 import { useEventLog } from '../hooks/use-event-log'
 import type { SessionEventLog } from '../hooks/use-session-event-log'
@@ -97,9 +95,7 @@ export function WaterfallTab({ session, log }: { session: Session; log: SessionE
   const [active, setActive] = useState(0)
   const [turnsShown, setTurnsShown] = useState(TURNS_SHOWN)
   const environmentId = session.environmentId ?? null
-  const environment = useQuery({ ...environmentQuery(environmentId ?? ''), enabled: environmentId !== null })
-  const isSelfHosted = environment.data?.type === 'self_hosted'
-  const work = useQuery({ ...workItemsQuery(environmentId ?? ''), enabled: isSelfHosted })
+  const { isSelfHosted, work } = useEnvironmentWork(environmentId)
   const newest = useEventLog(log.store, selectNewest)
   const bars = useRef(new Map<number, HTMLButtonElement>())
 

@@ -1,7 +1,5 @@
-import { useQuery } from '@tanstack/react-query'
 import { Link } from '@/components/ui/link'
-import { environmentQuery } from '@/data/environments/queries'
-import { handsStatusQuery, workItemsQuery } from '@/data/work/queries'
+import { useEnvironmentWork } from '../hooks/use-environment-work'
 import { environmentWorkerPresence, summarizePresence } from '@/data/work/worker-presence'
 import { workerGuideHref } from '../models/diagnose-stall'
 import { joinList } from '../models/join-list'
@@ -18,10 +16,7 @@ import { followsWorkerRecipe, workerSlug } from '@/lib/worker-slug'
 export function WorkerAvailabilityNotice({ environmentId }: { environmentId: string }) {
   const { t } = useT('sessions')
   const now = useNow(5_000)
-  const environment = useQuery(environmentQuery(environmentId))
-  const isSelfHosted = environment.data?.type === 'self_hosted'
-  const work = useQuery({ ...workItemsQuery(environmentId), enabled: isSelfHosted })
-  const hands = useQuery({ ...handsStatusQuery(), enabled: isSelfHosted })
+  const { environment, isSelfHosted, work, hands } = useEnvironmentWork(environmentId, { withHands: true })
   if (!environment.isSuccess || !isSelfHosted || !work.isSuccess || !hands.isSuccess) return null
   const heartbeats = hands.data.workerHeartbeats
   const workers = environmentWorkerPresence(work.data, heartbeats, now)

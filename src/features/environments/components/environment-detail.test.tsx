@@ -57,12 +57,38 @@ describe('environment detail', () => {
     expect(within(rowA).getByText('Idle')).toBeInTheDocument()
     expect(screen.getByText(/Busy: holds a claim whose heartbeat moved in the last 60 s/)).toBeInTheDocument()
     const stats = await screen.findByRole('group', { name: 'Work items by status' })
-    expect(within(stats).getByText('active').nextElementSibling).toHaveTextContent('1')
+    expect(within(stats).getByText('Active').nextElementSibling).toHaveTextContent('1')
     expect(await screen.findByRole('table', { name: 'Work items' })).toBeInTheDocument()
     await user.selectOptions(screen.getByLabelText('Status'), 'stopped')
     expect(await screen.findByRole('table', { name: 'Work items with status stopped' })).toBeInTheDocument()
     expect(new URLSearchParams(app.location.search).get('state')).toBe('stopped')
     expect(screen.getByRole('heading', { name: 'Run your worker' })).toBeInTheDocument()
+  })
+
+  it('says on the Usage tab which sessions wait for a worker rather than for an answer', async () => {
+    await open(`/environments/${ENV.labBox}?tab=usage`)
+    const active = await screen.findByRole('region', { name: 'Active sessions' })
+    // Its work item is queued and lab-gpu-box's worker is offline.
+    expect(await within(active).findByText(/waiting for a worker/)).toBeInTheDocument()
+    expect(within(active).queryByText(/waiting for an answer/)).toBeNull()
+  })
+
+  it.each([
+    ['en', 'Status', ['All statuses', 'Queued', 'Starting', 'Active', 'Stopping', 'Stopped']],
+    ['zh-CN', '状态', ['全部状态', '排队中', '启动中', '运行中', '停止中', '已停止']],
+  ] as const)('offers the work-item statuses as words on their own (%s)', async (locale, label, options) => {
+    await setLocale(locale)
+    try {
+      await open(`/environments/${ENV.buildWorkers}?tab=workers`)
+      const filter = await screen.findByLabelText(label)
+      expect(
+        within(filter)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(options)
+    } finally {
+      await setLocale('en')
+    }
   })
 
   it('brings the work item a link names into view and marks it, from the URL', async () => {
@@ -127,6 +153,37 @@ describe('environment detail', () => {
     const workers = await screen.findByRole('table', { name: 'Workers of this environment' })
     expect(within(workers).getByText('Offline')).toBeInTheDocument()
   })
+
+  it.each([
+    [
+      'en',
+      'Rotate key',
+      /Rotate the key of build-workers/,
+      'Connected workers',
+      'last seen 2 minutes ago',
+      'Stale',
+    ],
+    ['zh-CN', '轮换密钥', /build-workers/, '已连接的工作进程', /最后出现于/, '滞后'],
+  ] as const)(
+    'names a worker quiet between polls by when it was last seen, not as stale, in the rotate dialog (%s)',
+    async (locale, button, title, listName, seen, stale) => {
+      await setLocale(locale)
+      try {
+        const user = userEvent.setup()
+        const app = await open(`/environments/${ENV.buildWorkers}`)
+        // worker-a last polled two minutes ago and holds nothing: still within the 5 minutes.
+        app.backend.db.workerHeartbeats.set(WORKERS.a, TEST_NOW - 2 * 60_000)
+        await user.click(await screen.findByRole('button', { name: button }))
+        const confirm = await screen.findByRole('dialog', { name: title })
+        const connected = await within(confirm).findByRole('list', { name: listName })
+        const rowA = within(connected).getByText(WORKERS.a).closest('li') as HTMLElement
+        expect(within(rowA).getByText(seen)).toBeInTheDocument()
+        expect(within(rowA).queryByText(stale)).toBeNull()
+      } finally {
+        await setLocale('en')
+      }
+    },
+  )
 
   it('rotates the key: says what breaks, shows the key once, then tracks the cut-over', async () => {
     const user = userEvent.setup()

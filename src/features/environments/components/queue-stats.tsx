@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { workStatsQuery } from '@/data/work/queries'
 import { diagnoseQueue } from '../models/diagnose-queue'
-import { WORK_ITEM_STATUSES, workItemStatusLabel } from '../models/work-types'
+import { WORK_ITEM_STATUSES, workItemStatusTitle } from '../models/work-types'
 import { Notice } from '@/components/ui/notice'
 import { QueryErrorState } from '@/components/ui/query-error-state'
 import { Spinner } from '@/components/ui/states'
@@ -42,7 +42,7 @@ export function QueueStats({
         <dl className="flex flex-wrap gap-3 text-sm">
           {WORK_ITEM_STATUSES.map((status) => (
             <div key={status} className="min-w-24 rounded-md border border-border px-3 py-2">
-              <dt className="text-xs text-muted-foreground capitalize">{workItemStatusLabel(status)}</dt>
+              <dt className="text-xs text-muted-foreground">{workItemStatusTitle(status)}</dt>
               <dd className="text-lg font-semibold">{formatNumber(countsByStatus[status] ?? 0)}</dd>
             </div>
           ))}

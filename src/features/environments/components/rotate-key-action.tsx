@@ -12,6 +12,7 @@ import { useRotationStore } from '../stores/rotation-store'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/states'
 import { RichText, useT } from '@/i18n'
+import { formatRelativeTime } from '@/lib/format-time'
 
 /** Rotate: say what breaks, issue the new key once, then track which workers come back. */
 export function RotateKeyAction({ environment }: { environment: Environment }) {
@@ -21,7 +22,7 @@ export function RotateKeyAction({ environment }: { environment: Environment }) {
   // The new key is held here only, until the key dialog closes.
   const [issued, setIssued] = useState<IssuedKey | null>(null)
   const recordRotation = useRotationStore((state) => state.recordRotation)
-  const { workers, isPending, error } = useEnvironmentWorkers(environment.id, { enabled: isOpen })
+  const { workers, now, isPending, error } = useEnvironmentWorkers(environment.id, { enabled: isOpen })
   // Busy, idle or stale: each of them will fail with the old key and must be restarted.
   const connected = workers.filter((worker) => worker.state !== 'offline' && worker.state !== 'unknown')
 
@@ -73,7 +74,21 @@ export function RotateKeyAction({ environment }: { environment: Environment }) {
               {connected.map((worker) => (
                 <li key={worker.workerId} className="flex items-center gap-2">
                   <code className="font-mono">{worker.workerId}</code>
-                  <WorkerPresenceBadge state={worker.state} />
+                  {worker.state === 'stale' && worker.lastSeenAt !== null ? (
+                    // Not "Stale": a worker quiet for a minute is most likely still on an item (the
+                    // upstream worker asks for its session's tools for up to two minutes without
+                    // polling), and it is exactly who the rotation will cut off.
+                    <span
+                      className="text-xs text-muted-foreground"
+                      title={t('environments.rotate.quietHint')}
+                    >
+                      {t('environments.rotate.quiet', {
+                        time: formatRelativeTime(Math.min(worker.lastSeenAt, now), now),
+                      })}
+                    </span>
+                  ) : (
+                    <WorkerPresenceBadge state={worker.state} />
+                  )}
                   {worker.claims.length > 0 ? (
                     <span className="text-xs text-muted-foreground">
                       {t('environments.rotate.holdsClaims', { count: worker.claims.length })}

@@ -1,6 +1,7 @@
 import { sessionStatusLabel } from '../models/session-status-label'
 import { useEnvironmentUsage } from '../hooks/use-environment-usage'
 import type { Session } from '../models/environment-usage'
+import type { WorkItem } from '@/data/work/types'
 import { VisibleText } from '@/components/text/visible-text'
 import { Link } from '@/components/ui/link'
 import { ResourceName } from '@/components/ui/resource-name'
@@ -16,7 +17,18 @@ function AgentName({ agentId }: { agentId: string }) {
   return name ? <VisibleText text={name} /> : <span className="font-mono">{agentId}</span>
 }
 
-function SessionList({ title, sessions, empty }: { title: string; sessions: Session[]; empty: string }) {
+function SessionList({
+  title,
+  sessions,
+  empty,
+  work,
+}: {
+  title: string
+  sessions: Session[]
+  empty: string
+  /** The environment's unfinished work, to tell a session waiting for a worker from one waiting for an answer. */
+  work: readonly WorkItem[]
+}) {
   const { t } = useT('environments')
   const titles = useSessionTitles(sessions)
   return (
@@ -40,7 +52,10 @@ function SessionList({ title, sessions, empty }: { title: string; sessions: Sess
                 <RichText
                   id="environments.usage.sessionLine"
                   values={{
-                    status: sessionStatusLabel(session.status),
+                    status: sessionStatusLabel(
+                      session.status,
+                      work.find((item) => item.sessionId === session.id),
+                    ),
                     agent: <AgentName agentId={session.agentId} />,
                     time: formatExactTime(session.createdAt),
                   }}
@@ -109,11 +124,13 @@ export function UsagePanel({ environmentId }: { environmentId: string }) {
         title={t('environments.usage.activeSessions')}
         sessions={usage.activeSessions}
         empty={t('environments.usage.noActiveSessions')}
+        work={usage.activeWork}
       />
       <SessionList
         title={t('environments.usage.archivedSessions')}
         sessions={usage.archivedSessions}
         empty={t('environments.usage.noArchivedSessions')}
+        work={usage.activeWork}
       />
     </div>
   )

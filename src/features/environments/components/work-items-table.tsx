@@ -5,7 +5,12 @@ import type { Takeover } from '@/data/work/claim-takeovers'
 import { workItemsQuery } from '@/data/work/queries'
 import { isStaleClaim } from '@/data/work/worker-presence'
 import { useEnvironmentSessionTitles } from '../hooks/use-session-titles'
-import { isWorkItemStatus, WORK_ITEM_STATUSES, workItemStatusLabel } from '../models/work-types'
+import {
+  isWorkItemStatus,
+  WORK_ITEM_STATUSES,
+  workItemStatusLabel,
+  workItemStatusTitle,
+} from '../models/work-types'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
@@ -250,7 +255,7 @@ export function WorkItemsTable({
               <option value="">{t('environments.workItems.allStatuses')}</option>
               {WORK_ITEM_STATUSES.map((status) => (
                 <option key={status} value={status}>
-                  {workItemStatusLabel(status)}
+                  {workItemStatusTitle(status)}
                 </option>
               ))}
             </Select>

@@ -16,6 +16,22 @@ export function isWorkItemStatus(value: string): value is WorkItemStatus {
 }
 
 /** A status as people read it; in English the server's own word. */
+/** A status on its own (a filter option, a count's heading): "Queued", not "queued". */
+export function workItemStatusTitle(status: WorkItemStatus): string {
+  switch (status) {
+    case 'queued':
+      return t('environments.workStatusTitle.queued')
+    case 'starting':
+      return t('environments.workStatusTitle.starting')
+    case 'active':
+      return t('environments.workStatusTitle.active')
+    case 'stopping':
+      return t('environments.workStatusTitle.stopping')
+    case 'stopped':
+      return t('environments.workStatusTitle.stopped')
+  }
+}
+
 export function workItemStatusLabel(status: WorkItemStatus): string {
   switch (status) {
     case 'queued':

@@ -25,9 +25,9 @@ describe('workerRunGuide', () => {
   })
 
   it('takes the key from a Secret and the worker id from the pod name on Kubernetes', () => {
-    expect(guide.kubernetes).toContain(
-      'secretKeyRef: { name: build-workers-eu-worker-key, key: ENVIRONMENT_KEY }',
-    )
+    expect(guide.kubernetes).toContain('secret: { secretName: build-workers-eu-worker-key }')
+    // The key is in the argument file the Secret holds, never in the container's args.
+    expect(guide.kubernetes).not.toContain('$(ENVIRONMENT_KEY)')
     expect(guide.kubernetes).toContain('fieldRef: { fieldPath: metadata.name }')
     expect(guide.kubernetes).toContain('value: "env_abc"')
   })

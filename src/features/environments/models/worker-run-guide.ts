@@ -1,6 +1,19 @@
 import { singleQuote } from '@/lib/build-curl'
+import { workerSlug } from '@/lib/worker-slug'
+
+export { workerSlug }
 
 const WORKER_MAIN_CLASS = 'io.agentscope.builder.worker.HandsWorkerMain'
+
+/**
+ * The Java worker takes its key only as `--environment-key`, and whatever is on a command line
+ * `ps` shows (in the container, and on the host to whoever may list its processes). The Java
+ * launcher reads an argument file (`java @file`) itself, so the container recipes hand it the
+ * main class and the key in one: the process's command line shows the file's name, not the key.
+ */
+const ARGUMENT_FILE_LINE = `'%s --environment-key %s\\n' ${WORKER_MAIN_CLASS}`
+export const KUBERNETES_ARGUMENT_FILE = '/etc/agentscope-worker/worker-args'
+export const DOCKER_ARGUMENT_FILE = '/run/agentscope-worker/worker-args'
 
 export type WorkerRunGuide = {
   /** Shell variables every recipe uses; the key is read from the terminal, never printed. */
@@ -12,17 +25,6 @@ export type WorkerRunGuide = {
   javaProcess: string
   bubblewrap: string
   workerIdPrefix: string
-}
-
-/** A DNS-1123 label from the environment name: usable as container, volume and Kubernetes name. */
-export function workerSlug(name: string): string {
-  const slug = name
-    .toLowerCase()
-    .replace(/[^a-z0-9-]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/g, '')
-  return slug || 'environment'
 }
 
 /** The Java worker (HandsWorkerMain) takes its key as a flag only; it cannot read it from the environment. */
@@ -69,15 +71,18 @@ export function workerRunGuide(input: {
     [
       `docker run -d --name agentscope-worker-${workerId} --restart unless-stopped`,
       `-e BASE_URL -e ENVIRONMENT_ID -e ENVIRONMENT_KEY -e WORKER_ID=${workerId}`,
-      `-v agentscope-hands-${workerId}:/hands`,
+      `-v agentscope-hands-${workerId}:/hands --tmpfs /run/agentscope-worker`,
       `"$SCHEDULER_IMAGE"`,
-      `sh -c 'exec java ${WORKER_MAIN_CLASS} --base-url "$BASE_URL" --environment-id "$ENVIRONMENT_ID" --environment-key "$ENVIRONMENT_KEY" --worker-id "$WORKER_ID" --hands-root /hands'`,
+      // The key goes from the environment into an argument file in memory (printf is a shell
+      // builtin, so no process has it on its command line) and java reads it from there.
+      `sh -c 'umask 077 && printf ${ARGUMENT_FILE_LINE.replaceAll("'", '"')} "$ENVIRONMENT_KEY" > ${DOCKER_ARGUMENT_FILE} && unset ENVIRONMENT_KEY && exec java @${DOCKER_ARGUMENT_FILE} --base-url "$BASE_URL" --environment-id "$ENVIRONMENT_ID" --worker-id "$WORKER_ID" --hands-root /hands'`,
     ].join(' \\\n  '),
   ].join('\n')
 
   const kubernetes = [
-    `# 1. The key goes into a Secret (process substitution keeps it out of the command line).`,
-    `kubectl create secret generic ${slug}-worker-key --from-env-file=<(printf 'ENVIRONMENT_KEY=%s\\n' "$ENVIRONMENT_KEY")`,
+    `# 1. The key goes into a Secret as the Java worker's argument file (java @file): the worker takes its key`,
+    `#    only as --environment-key, and this keeps it off every command line (process substitution here, ps in the pod).`,
+    `kubectl create secret generic ${slug}-worker-key --from-file=worker-args=<(printf ${ARGUMENT_FILE_LINE} "$ENVIRONMENT_KEY")`,
     `# 2. kubectl apply -f ${slug}-worker.yaml — each pod is one worker, named after the pod.`,
     `apiVersion: apps/v1`,
     `kind: Deployment`,
@@ -94,9 +99,9 @@ export function workerRunGuide(input: {
     `      containers:`,
     `        - name: worker`,
     `          image: <scheduler image reference from the release manifest>`,
-    `          command: ["java", "${WORKER_MAIN_CLASS}"]`,
+    `          command: ["java", "@${KUBERNETES_ARGUMENT_FILE}"]   # the main class and the key`,
     `          args: ["--base-url", "$(BASE_URL)", "--environment-id", "$(ENVIRONMENT_ID)",`,
-    `                 "--environment-key", "$(ENVIRONMENT_KEY)", "--worker-id", "$(WORKER_ID)", "--hands-root", "/hands"]`,
+    `                 "--worker-id", "$(WORKER_ID)", "--hands-root", "/hands"]`,
     `          env:`,
     `            - name: BASE_URL`,
     `              value: ${JSON.stringify(input.baseUrl)}`,
@@ -104,12 +109,14 @@ export function workerRunGuide(input: {
     `              value: ${JSON.stringify(input.environmentId)}`,
     `            - name: WORKER_ID          # one distinct worker id per pod: the pod name`,
     `              valueFrom: { fieldRef: { fieldPath: metadata.name } }`,
-    `            - name: ENVIRONMENT_KEY`,
-    `              valueFrom: { secretKeyRef: { name: ${slug}-worker-key, key: ENVIRONMENT_KEY } }`,
-    `          volumeMounts: [{ name: hands, mountPath: /hands }]`,
+    `          volumeMounts:`,
+    `            - { name: hands, mountPath: /hands }`,
+    `            - { name: worker-key, mountPath: /etc/agentscope-worker, readOnly: true }`,
     `      volumes:`,
     `        - name: hands          # use a PersistentVolumeClaim if working files must survive restarts`,
     `          emptyDir: {}`,
+    `        - name: worker-key`,
+    `          secret: { secretName: ${slug}-worker-key }`,
   ].join('\n')
 
   const npmProcess = [

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { environmentTypeLabel } from '../models/environment-type-label'
 import { ChangeEnvironment } from './change-environment'
 import { Link } from '@/components/ui/link'
-import { agentDefinitionQuery } from '@/data/agents/queries'
+import { agentDefinitionQuery, agentListQuery } from '@/data/agents/queries'
 import { allEnvironmentsQuery } from '@/data/environments/queries'
 import { turnsQuery } from '@/data/sessions/queries'
 import { useEnvironmentWork } from '../hooks/use-environment-work'
@@ -22,7 +22,13 @@ export function EnvironmentTab({ session, canWrite }: { session: Session; canWri
   const { t } = useT('sessions')
   const environmentId = session.environmentId ?? null
   const { environment, work } = useEnvironmentWork(environmentId)
-  const definition = useQuery(agentDefinitionQuery(session.agentId))
+  // Only an agent this namespace lists has a definition to read here (any other answers 404).
+  const agents = useQuery(agentListQuery('all'))
+  const isAgentMissing = agents.isSuccess && !agents.data.some((agent) => agent.id === session.agentId)
+  const definition = useQuery({
+    ...agentDefinitionQuery(session.agentId),
+    enabled: agents.isSuccess && !isAgentMissing,
+  })
   const environments = useQuery({ ...allEnvironmentsQuery(), enabled: canWrite })
   const turns = useQuery(turnsQuery(session.id))
   const agentDefault = definition.data?.definition.defaultEnvironmentId
@@ -39,7 +45,13 @@ export function EnvironmentTab({ session, canWrite }: { session: Session; canWri
       </Link>
     ),
     current: (
-      <span className="font-mono">{definition.isSuccess ? (agentDefault ?? t('sessions.none')) : '…'}</span>
+      <span className="font-mono">
+        {isAgentMissing
+          ? t('sessions.list.notHere')
+          : definition.isSuccess
+            ? (agentDefault ?? t('sessions.none'))
+            : '…'}
+      </span>
     ),
     note:
       definition.isSuccess && agentDefault !== environmentId && selection.source === 'agent_default'

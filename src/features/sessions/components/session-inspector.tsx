@@ -11,6 +11,7 @@ import { SnapshotTab } from './snapshot-tab'
 import { StallDiagnosis } from './stall-diagnosis'
 import { ToolsTab } from './tools-tab'
 import { TurnComposer } from './turn-composer'
+import { useEnvironmentGone } from '../hooks/use-environment-gone'
 import { TurnControls } from './turn-controls'
 import { sessionQuery, turnsQuery } from '@/data/sessions/queries'
 import type { Session } from '@/data/sessions/types'
@@ -111,6 +112,7 @@ export function SessionInspector({ sessionId, canWrite }: { sessionId: string; c
   const tab = sessionTabOf(params)
   const openActions = useEventLog(log.store, selectOpenActions)
   const awaitingTools = useEventLog(log.store, selectAwaitingTools)
+  const isEnvironmentGone = useEnvironmentGone(session.data?.environmentId)
 
   if (session.isPending) return <LoadingState label={t('sessions.inspector.loading')} />
   if (session.isError) {
@@ -157,7 +159,13 @@ export function SessionInspector({ sessionId, canWrite }: { sessionId: string; c
             />
           ) : null}
         </div>
-        {canWrite ? <TurnComposer sessionId={sessionId} isDisabled={isArchived} /> : null}
+        {canWrite ? (
+          <TurnComposer
+            sessionId={sessionId}
+            isDisabled={isArchived}
+            goneEnvironmentId={isEnvironmentGone ? (session.data.environmentId ?? null) : null}
+          />
+        ) : null}
       </div>
       <div>
         <Tabs

@@ -36,6 +36,55 @@ describe('session page', () => {
     expect(screen.getByText('turn_9')).toBeInTheDocument()
   })
 
+  it.each([
+    [
+      'en',
+      'will not run: its environment is not found',
+      /is not found in this namespace/,
+      'Send',
+      'Verify this environment',
+    ],
+    ['zh-CN', '不会运行：找不到它的环境', /在此命名空间中找不到此会话的环境/, '发送', '验证此环境'],
+  ] as const)(
+    'after its environment was deleted, says a pending call will not run and offers no Send or Verify (%s)',
+    async (locale, pending, notice, send, verify) => {
+      await setLocale(locale)
+      try {
+        const app = await open(`/sessions/${SESSION.needsApproval}`)
+        const record = app.backend.db.sessions.get(SESSION.needsApproval)
+        const environmentId = record?.session.environmentId
+        if (!environmentId) throw new Error('seeded session without an environment')
+        app.backend.db.environments.delete(environmentId)
+        await app.queryClient.resetQueries()
+        const feed = await screen.findByRole('feed', {}, { timeout: 5000 })
+        expect(await within(feed).findByText(pending, {}, { timeout: 5000 })).toBeInTheDocument()
+        expect(within(feed).queryByText(/ran in the backend|在后端运行/)).toBeNull()
+        expect(await screen.findByText(notice)).toBeInTheDocument()
+        expect(screen.getByRole('button', { name: send })).toBeDisabled()
+        expect(screen.getByRole('button', { name: verify })).toBeDisabled()
+      } finally {
+        await setLocale('en')
+      }
+    },
+  )
+
+  it('opens a session of another namespace without asking for its agent’s definition, its environment named as not found here', async () => {
+    const asked: string[] = []
+    const app = await renderApp(`/sessions/${MORE_SESSIONS.research}?tab=environment`, {
+      user: 'admin',
+      namespace: 'default',
+    })
+    activeServer = app.server
+    app.server.events.on('request:start', ({ request }) => {
+      const { pathname } = new URL(request.url)
+      if (pathname.endsWith('/definition')) asked.push(pathname)
+    })
+    expect(await screen.findAllByText('Not found in this namespace')).not.toHaveLength(0)
+    expect(await screen.findByText('not found')).toBeInTheDocument()
+    await app.queryClient.refetchQueries()
+    expect(asked).toEqual([])
+  })
+
   it('joins tool records to the worker that claimed them', async () => {
     await open(`/sessions/${SESSION.buildDone}?tab=tools`)
     const cards = await screen.findAllByRole('article', { name: /^Tool call write_file/ }, { timeout: 5000 })
@@ -43,7 +92,7 @@ describe('session page', () => {
     if (!card) throw new Error('no card')
     expect(await within(card).findByText(/Claimed by worker worker-b/)).toBeInTheDocument()
     expect(within(card).getByRole('list', { name: 'Claim timeline' })).toHaveTextContent(
-      /Turn suspended.*Work .* queued.*Result posted.*Turn resumed/,
+      /Work .* queued for this session.*write_file requested.*Turn suspended \(waiting for a worker\).*Result posted.*Turn resumed/,
     )
     expect(within(card).getByText('Content written to environment-check.txt')).toBeInTheDocument()
   })

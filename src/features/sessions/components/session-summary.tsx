@@ -5,6 +5,7 @@ import { useAgentName } from '@/data/agents/use-agent-name'
 import { environmentQuery } from '@/data/environments/queries'
 import type { Session } from '@/data/sessions/types'
 import { useEnvironmentSelection } from '../hooks/use-environment-selection'
+import { isApiError } from '@/api/api-error'
 import { Badge } from '@/components/ui/badge'
 import { ResourceName } from '@/components/ui/resource-name'
 import { useT } from '@/i18n'
@@ -15,7 +16,9 @@ export function SessionSummary({ session }: { session: Session }) {
   const { t } = useT('sessions')
   const environmentId = session.environmentId ?? null
   const environment = useQuery({ ...environmentQuery(environmentId ?? ''), enabled: environmentId !== null })
-  const selection = useEnvironmentSelection(session)
+  const isEnvironmentMissing =
+    environment.isError && isApiError(environment.error) && environment.error.status === 404
+  const selection = useEnvironmentSelection(session, { environmentMissing: isEnvironmentMissing })
   const agentName = useAgentName(session.agentId)
   const isArchived = session.archivedAt !== null && session.archivedAt !== undefined
   return (
@@ -40,7 +43,18 @@ export function SessionSummary({ session }: { session: Session }) {
       <dd className="flex flex-wrap items-center gap-2">
         {environmentId ? (
           <ResourceName
-            name={environment.data?.name ?? null}
+            name={
+              isEnvironmentMissing ? (
+                <span
+                  className="text-muted-foreground italic"
+                  title={t('sessions.list.environmentNotHereHint')}
+                >
+                  {t('sessions.list.notHere')}
+                </span>
+              ) : (
+                (environment.data?.name ?? null)
+              )
+            }
             id={environmentId}
             to={`/environments/${environmentId}`}
             showCopy={false}
@@ -51,7 +65,16 @@ export function SessionSummary({ session }: { session: Session }) {
         {environment.data ? (
           <span className="text-muted-foreground">{environmentTypeLabel(environment.data.type)}</span>
         ) : null}
-        <Badge tone={selection.source === 'agent_default' ? 'neutral' : 'info'} title={selection.reason}>
+        <Badge
+          tone={
+            selection.source === 'agent_default'
+              ? 'neutral'
+              : selection.source === 'missing'
+                ? 'warning'
+                : 'info'
+          }
+          title={selection.reason}
+        >
           {selection.marker}
         </Badge>
       </dd>

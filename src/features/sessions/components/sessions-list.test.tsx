@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { sessionKeys } from '@/data/sessions/keys'
 import type { Session } from '@/data/sessions/types'
 import { AGENT, ENV, SESSION } from '@/mocks/seed/fixture-ids'
+import { setLocale } from '@/i18n'
+import { MORE_SESSIONS } from '@/mocks/seed/seed-sessions'
 import { renderApp } from '@/testing/render-app'
 
 const manySessions = (count: number): Session[] =>
@@ -92,6 +94,81 @@ describe('sessions list', () => {
     expect(
       screen.getByText(/Only your own sessions: the server lists the sessions you created/),
     ).toBeInTheDocument()
+  })
+
+  it.each([
+    ['en', 'Not found in this namespace', 'not found'],
+    ['zh-CN', '在此命名空间中找不到', '找不到'],
+  ] as const)(
+    'says a deleted environment is not found instead of showing its id as a name and “matches default” (%s)',
+    async (locale, notHere, marker) => {
+      await setLocale(locale)
+      try {
+        const app = await renderApp(`/sessions?agentId=${AGENT.releaseHelper}`, { namespace: 'default' })
+        activeServer = app.server
+        // The agent's default still names it (release-helper → build-workers).
+        app.backend.db.environments.delete(ENV.buildWorkers)
+        await app.queryClient.invalidateQueries()
+        const table = await screen.findByRole('table')
+        const doneRow = (
+          await within(table).findByRole('link', { name: new RegExp(SESSION.buildDone) })
+        ).closest('tr')
+        if (!doneRow) throw new Error('row missing')
+        expect(await within(doneRow).findByText(notHere)).toBeInTheDocument()
+        expect(within(doneRow).getByText(ENV.buildWorkers)).toBeInTheDocument()
+        expect(within(doneRow).getByText(marker)).toBeInTheDocument()
+        expect(within(doneRow).queryByText(locale === 'en' ? 'matches default' : '与默认一致')).toBeNull()
+      } finally {
+        await setLocale('en')
+      }
+    },
+  )
+
+  it.each([
+    ['en', 'Not found in this namespace'],
+    ['zh-CN', '在此命名空间中找不到'],
+  ] as const)(
+    'names an agent of another namespace in words and never asks for its definition (%s)',
+    async (locale, notHere) => {
+      await setLocale(locale)
+      try {
+        const asked: string[] = []
+        const app = await renderApp('/sessions', { user: 'admin', namespace: 'default' })
+        activeServer = app.server
+        app.server.events.on('request:start', ({ request }) => {
+          if (new URL(request.url).pathname.endsWith('/definition')) asked.push(new URL(request.url).pathname)
+        })
+        const table = await screen.findByRole('table')
+        const row = (
+          await within(table).findByRole('link', { name: new RegExp(MORE_SESSIONS.research) })
+        ).closest('tr')
+        if (!row) throw new Error('row missing')
+        // Agent and environment both live in the research namespace.
+        await waitFor(() => expect(within(row).getAllByText(notHere)).toHaveLength(2))
+        expect(within(row).getByText(AGENT.researchScout)).toBeInTheDocument()
+        await app.queryClient.refetchQueries()
+        expect(asked.filter((path) => path.includes(AGENT.researchScout))).toEqual([])
+        expect(asked.length).toBeGreaterThan(0)
+      } finally {
+        await setLocale('en')
+      }
+    },
+  )
+
+  it.each([
+    ['en', /Your role \(viewer\) cannot create sessions/, /create a session/],
+    ['zh-CN', /你的角色（查看者）无法创建会话/, /创建一个会话/],
+  ] as const)('does not tell a viewer to create a session (%s)', async (locale, said, notSaid) => {
+    await setLocale(locale)
+    try {
+      const app = await renderApp('/sessions', { user: 'bob', namespace: 'default' })
+      activeServer = app.server
+      // bob owns no session, and the server lists only the caller's own.
+      expect(await screen.findByText(said)).toBeInTheDocument()
+      expect(screen.queryByText(notSaid)).toBeNull()
+    } finally {
+      await setLocale('en')
+    }
   })
 
   it('names sessions by their first message and agents by name, newest activity first', async () => {

@@ -35,6 +35,15 @@ function rangeLabel(offset: number, list: SessionList): string {
     : t('sessions.list.rangeOf', { ...range, total: list.total })
 }
 
+/** An agent or environment this namespace does not list, said in words; the id stays beside it. */
+function NotHere({ hint }: { hint: string }) {
+  return (
+    <span className="text-muted-foreground italic" title={hint}>
+      {t('sessions.list.notHere')}
+    </span>
+  )
+}
+
 /** Sessions with their environment (and how it was chosen), status and last activity; paged on the server. */
 export function SessionsTable({ canWrite }: { canWrite: boolean }) {
   const { t } = useT('sessions')
@@ -50,14 +59,21 @@ export function SessionsTable({ canWrite }: { canWrite: boolean }) {
     environments.data?.find((environment) => environment.id === id)?.name
   const agents = useQuery(agentListQuery('all'))
   const agentName = (id: string) => agents.data?.find((agent) => agent.id === id)?.name ?? null
+  // Sessions list whatever the namespace; their agent or environment may not be in this one (or
+  // may be deleted). Known only once the catalog and the environments have loaded.
+  const isAgentMissing = (id: string) => agents.isSuccess && agentName(id) === null
+  const isEnvironmentMissing = (id: string) => environments.isSuccess && environmentName(id) === undefined
   // Newest activity first within the page (the server pages by its own order).
   const sessions = [...(query.data?.items ?? [])].sort(byLastActivity)
   const titles = useSessionTitles(sessions)
   const origins = useSessionOriginsStore((state) => state.origins)
-  // Sessions this console did not create are compared with their agent's current default.
+  // Sessions this console did not create are compared with their agent's current default, for
+  // agents the catalog lists: any other answers 404 here, on every load of the list.
   const unrecorded = [
     ...new Set(
-      (query.data?.items ?? []).filter((session) => !origins[session.id]).map((session) => session.agentId),
+      (query.data?.items ?? [])
+        .filter((session) => !origins[session.id] && agents.isSuccess && !isAgentMissing(session.agentId))
+        .map((session) => session.agentId),
     ),
   ]
   const definitions = useQueries({ queries: unrecorded.map((id) => agentDefinitionQuery(id)) })
@@ -94,7 +110,9 @@ export function SessionsTable({ canWrite }: { canWrite: boolean }) {
           onRetry={() => void query.refetch()}
         />
       ) : query.data.items.length === 0 ? (
-        <EmptyState title={t('sessions.list.emptyTitle')}>{t('sessions.list.emptyBody')}</EmptyState>
+        <EmptyState title={t('sessions.list.emptyTitle')}>
+          {canWrite ? t('sessions.list.emptyBody') : t('sessions.list.emptyBodyReadOnly')}
+        </EmptyState>
       ) : (
         <>
           <div className="overflow-x-auto rounded-lg border border-border">
@@ -130,6 +148,10 @@ export function SessionsTable({ canWrite }: { canWrite: boolean }) {
                   const selection = describeEnvironmentSelection(session, {
                     origin: origins[session.id],
                     currentAgentDefault: currentDefault(session.agentId),
+                    environmentMissing:
+                      session.environmentId !== null &&
+                      session.environmentId !== undefined &&
+                      isEnvironmentMissing(session.environmentId),
                   })
                   return (
                     <tr key={session.id} className="border-t border-border">
@@ -142,14 +164,26 @@ export function SessionsTable({ canWrite }: { canWrite: boolean }) {
                       </td>
                       <td className="px-3 py-2 text-xs">
                         <ResourceName
-                          name={agentName(session.agentId)}
+                          name={
+                            isAgentMissing(session.agentId) ? (
+                              <NotHere hint={t('sessions.list.agentNotHereHint')} />
+                            ) : (
+                              agentName(session.agentId)
+                            )
+                          }
                           id={session.agentId}
                           showCopy={false}
                         />
                       </td>
                       <td className="px-3 py-2">
                         <span className="text-xs">
-                          {session.environmentId ? (
+                          {session.environmentId && isEnvironmentMissing(session.environmentId) ? (
+                            <ResourceName
+                              name={<NotHere hint={t('sessions.list.environmentNotHereHint')} />}
+                              id={session.environmentId}
+                              showCopy={false}
+                            />
+                          ) : session.environmentId ? (
                             <VisibleText
                               text={environmentName(session.environmentId) ?? session.environmentId}
                             />
@@ -159,7 +193,13 @@ export function SessionsTable({ canWrite }: { canWrite: boolean }) {
                         </span>{' '}
                         {selection.source !== 'none' ? (
                           <Badge
-                            tone={selection.source === 'agent_default' ? 'neutral' : 'info'}
+                            tone={
+                              selection.source === 'agent_default'
+                                ? 'neutral'
+                                : selection.source === 'missing'
+                                  ? 'warning'
+                                  : 'info'
+                            }
                             title={selection.reason}
                           >
                             {selection.marker}

@@ -4,6 +4,7 @@ import { http, HttpResponse, type RequestHandler } from 'msw'
 import type { setupServer } from 'msw/node'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AGENT, ENV, SESSION, WORKERS } from '@/mocks/seed/fixture-ids'
+import { setLocale } from '@/i18n'
 import { renderApp } from '@/testing/render-app'
 
 let activeServer: ReturnType<typeof setupServer> | null = null
@@ -173,6 +174,35 @@ describe('new session dialog', () => {
       'href',
       `/environments/${ENV.labBox}?tab=workers#worker-guide`,
     )
+  })
+
+  it('calls a worker named by this environment’s recipe, polling before any work, probably this environment’s own', async () => {
+    const onlyPoller = (workerId: string) => [
+      heartbeatsAged({ [workerId]: 2_000, [WORKERS.a]: 20 * 60_000, [WORKERS.b]: 20 * 60_000 }),
+      http.get(`*/api/environments/${ENV.buildWorkers}/work`, () => HttpResponse.json([])),
+    ]
+    const dialog = await openDialog(AGENT.releaseHelper, onlyPoller('build-workers-1'))
+    const notice = await within(dialog).findByRole('status')
+    expect(notice).toHaveTextContent('build-workers-1 is polling, probably for build-workers')
+    expect(notice).toHaveTextContent(/follows this environment’s worker recipe \(build-workers-N\)/)
+    expect(notice).not.toHaveTextContent(/perhaps for another environment|No worker is online/)
+  })
+
+  it('says the same in Simplified Chinese', async () => {
+    await setLocale('zh-CN')
+    try {
+      await open('/sessions', [
+        heartbeatsAged({ 'build-workers-1': 2_000, [WORKERS.a]: 20 * 60_000, [WORKERS.b]: 20 * 60_000 }),
+        http.get(`*/api/environments/${ENV.buildWorkers}/work`, () => HttpResponse.json([])),
+      ])
+      await userEvent.click(await screen.findByRole('button', { name: '新建会话' }))
+      const dialog = await screen.findByRole('dialog', { name: '新建会话' })
+      await userEvent.selectOptions(within(dialog).getAllByRole('combobox')[0]!, AGENT.releaseHelper)
+      const notice = await within(dialog).findByRole('status', {}, { timeout: 5_000 })
+      expect(notice).toHaveTextContent('build-workers-1 正在轮询，很可能是 build-workers 的工作进程')
+    } finally {
+      await setLocale('en')
+    }
   })
 
   it('warns about the inherited environment when its workers went away', async () => {

@@ -57,7 +57,7 @@ describe('ToolRecordCard', () => {
       expect(within(card).getByText('已完成')).toBeInTheDocument()
       expect(within(card).getByText('写入 environment-check.txt 的内容')).toBeInTheDocument()
       expect(within(card).getByRole('list', { name: '认领时间线' })).toHaveTextContent(
-        /轮次已挂起（waiting_for_worker）.*工作 work_1 已排队.*已被工作进程 worker-b 认领.*结果已提交.*轮次已恢复/,
+        /轮次已挂起（等待工作进程）.*工作 work_1 已排队.*已被工作进程 worker-b 认领.*结果已提交.*轮次已恢复/,
       )
     } finally {
       await setLocale('en')

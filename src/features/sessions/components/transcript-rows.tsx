@@ -4,6 +4,7 @@ import { StatusBadge } from './status-badge'
 import { ToolOutput } from './tool-output'
 import type { PublicEvent } from '../models/event-store'
 import { diagnoseFailure } from '../models/diagnose-failure'
+import { failureLineNote, failureLines } from '../models/failure-lines'
 import { joinToolClaim, type ClaimContext } from '../models/join-tool-claims'
 import { maskSecretsInText } from '../models/mask-secrets'
 import { statusLabel } from '../models/status-label'
@@ -35,6 +36,8 @@ export type TranscriptScope = {
   environmentId: string | null
   environmentLabel: string
   claims: ClaimContext
+  /** The session's environment answers 404 (deleted, or another namespace's). */
+  isEnvironmentGone: boolean
   canWrite: boolean
   /** "Why isn't this running?" is on the page (a turn waits). */
   hasDiagnosis: boolean
@@ -178,9 +181,14 @@ function ToolCard({
     ? t('sessions.transcript.claimedBy', { worker: claim.workerId })
     : claim.workItem
       ? t('sessions.toolCard.notClaimed')
-      : scope.claims.isSelfHosted
-        ? t('sessions.transcript.noWorkItem')
-        : t('sessions.transcript.inBackend')
+      : scope.isEnvironmentGone
+        ? // Where it ran (or would) is not known any more; a pending call will not run at all.
+          record.isComplete
+          ? t('sessions.transcript.environmentGone')
+          : t('sessions.transcript.environmentGonePending')
+        : scope.claims.isSelfHosted
+          ? t('sessions.transcript.noWorkItem')
+          : t('sessions.transcript.inBackend')
   const panelId = `transcript-tool-${record.key.replace(/[^\w-]/g, '_')}`
   // The entry around the card is the article named after the call.
   return (
@@ -361,13 +369,10 @@ function ErrorBlock({
     >
       <p className="font-medium text-destructive">{t('sessions.transcript.errorTitle')}</p>
       <ul className="flex flex-col gap-0.5 text-xs">
-        {error.problems.map((problem) => (
-          <li key={problem.eventId} className="[overflow-wrap:anywhere]">
-            <span className="font-mono">{problem.type}</span>
-            {problem.code ? <span className="ml-2 font-mono">{problem.code}</span> : null}
-            {problem.message ? (
-              <span className="ml-2">{maskSecretsInText(problem.message).value}</span>
-            ) : null}
+        {failureLines(error.problems).map((line) => (
+          <li key={line.eventId} className="[overflow-wrap:anywhere]">
+            {line.message ? <span>{maskSecretsInText(line.message).value} </span> : null}
+            <span className="block text-muted-foreground">{failureLineNote(line)}</span>
           </li>
         ))}
       </ul>

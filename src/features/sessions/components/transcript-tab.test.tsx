@@ -120,7 +120,13 @@ describe('transcript tab', () => {
     await open(`/sessions/${MORE_SESSIONS.failedTurn}`)
     const feed = await screen.findByRole('feed', { name: 'Transcript' }, { timeout: 5000 })
     const error = await within(feed).findByRole('group', { name: 'Error' }, { timeout: 5000 })
-    expect(within(error).getAllByText('model_call_failed').length).toBeGreaterThan(0)
+    // One message, said once, with its codes in words and how many events logged it; no event types.
+    const lines = within(error).getAllByRole('listitem')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toHaveTextContent(
+      'The model provider returned 503 three times in a row. Codes: model call failed, turn failed · logged by 6 events',
+    )
+    expect(error).not.toHaveTextContent(/session\.error|turn\.failed|run\.ended|model_call_failed/)
     // Upstream logs the failure as two session.error events (model_call_failed, then turn_failed).
     expect(within(feed).getAllByRole('group', { name: 'Error' })).toHaveLength(1)
   })
@@ -142,6 +148,9 @@ describe('transcript tab', () => {
       'The server said: model_call_failed The model provider returned 503 three times in a row. The server does not retry this turn.',
     )
     expect(within(diagnosis).getByText('The agent’s run failed (model_call_failed)')).toBeInTheDocument()
+    // The server's message ends its own sentence; the explanation does not add a second full stop.
+    expect(diagnosis).toHaveTextContent('three times in a row. Check the agent’s model')
+    expect(diagnosis).not.toHaveTextContent('in a row..')
     expect(
       within(diagnosis).getByRole('link', { name: 'Check the agent’s model and runtime configuration' }),
     ).toHaveAttribute('href', `/agents/${AGENT.triageBot}?tab=runtime`)

@@ -6,6 +6,7 @@ import { useEnvironmentWork } from '../hooks/use-environment-work'
 import type { Session } from '@/data/sessions/types'
 import type { SessionEventLog } from '../hooks/use-session-event-log'
 import { useTranscript } from '../hooks/use-transcript'
+import { useEnvironmentGone } from '../hooks/use-environment-gone'
 import { entryToFocus } from '../models/entry-focus'
 import { rowFirstEventId } from '../models/transcript-builder'
 import { useSessionTitle } from '@/data/sessions/session-title'
@@ -53,6 +54,7 @@ export function TranscriptTab({ session, log, canWrite, hasDiagnosis }: Transcri
   const focusKey = entryToFocus(useLocation().state)
   const environmentId = session.environmentId ?? null
   const { environment, isSelfHosted, work } = useEnvironmentWork(environmentId)
+  const isEnvironmentGone = useEnvironmentGone(environmentId)
 
   const select = useCallback(
     (key: string) =>
@@ -97,6 +99,7 @@ export function TranscriptTab({ session, log, canWrite, hasDiagnosis }: Transcri
         workItems: workItems ?? [],
         turnStartedAt: builder.turnStartedAt,
       },
+      isEnvironmentGone,
       canWrite,
       hasDiagnosis,
       eventAt: (index) => log.store.at(index),
@@ -110,6 +113,7 @@ export function TranscriptTab({ session, log, canWrite, hasDiagnosis }: Transcri
       environmentId,
       environmentLabel,
       isSelfHosted,
+      isEnvironmentGone,
       workItems,
       builder,
       canWrite,

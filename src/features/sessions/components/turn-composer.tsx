@@ -9,6 +9,8 @@ import { errorMessage } from '@/api/api-error'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
 import { FailureNotice } from '@/components/ui/failure-notice'
+import { Link } from '@/components/ui/link'
+import { Notice } from '@/components/ui/notice'
 import { Textarea } from '@/components/ui/textarea'
 import { useT } from '@/i18n'
 
@@ -20,7 +22,17 @@ export const VERIFY_ENVIRONMENT_MESSAGE =
  * Submits turns. A retry of the same text reuses its Idempotency-Key (also after a reload), so a
  * lost answer never becomes a second turn; nothing is ever resent without the user asking.
  */
-export function TurnComposer({ sessionId, isDisabled }: { sessionId: string; isDisabled: boolean }) {
+export function TurnComposer({
+  sessionId,
+  isDisabled: isArchived,
+  goneEnvironmentId = null,
+}: {
+  sessionId: string
+  isDisabled: boolean
+  /** The session's environment answers 404: nothing sent would run, so sending is off. */
+  goneEnvironmentId?: string | null
+}) {
+  const isDisabled = isArchived || goneEnvironmentId !== null
   const { t } = useT('sessions')
   const id = useId()
   // Unsent text survives reloads and failed sends; it is forgotten once the turn is accepted.
@@ -97,6 +109,14 @@ export function TurnComposer({ sessionId, isDisabled }: { sessionId: string; isD
           />
         )}
       </Field>
+      {goneEnvironmentId !== null ? (
+        <Notice tone="warning" role="status">
+          <p>{t('sessions.composer.environmentGone', { environment: goneEnvironmentId })}</p>
+          <Link className="mt-1 inline-block text-primary hover:underline" to="?tab=environment">
+            {t('sessions.composer.changeEnvironment')}
+          </Link>
+        </Notice>
+      ) : null}
       <div className="flex flex-wrap items-center gap-2">
         <Button type="submit" variant="primary" disabled={isDisabled || !trimmed || submitTurn.isPending}>
           {submitTurn.isPending

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event'
 import type { setupServer } from 'msw/node'
 import { afterEach, describe, expect, it } from 'vitest'
 import { SESSION } from '@/mocks/seed/fixture-ids'
-import { formatDuration } from '@/lib/format-duration'
+import { setLocale } from '@/i18n'
 import { renderApp } from '@/testing/render-app'
+import { formatOffset } from '../models/waterfall'
 
 let activeServer: ReturnType<typeof setupServer> | null = null
 afterEach(() => {
@@ -50,6 +51,32 @@ describe('waterfall tab', () => {
     )
   })
 
+  it.each([
+    ['en', 'Waterfall', /^0 s$/, / s$/],
+    ['zh-CN', '瀑布图', /^0 秒$/, / 秒$/],
+  ] as const)(
+    'labels the time axis with offsets from the first bar (%s)',
+    async (locale, name, zero, unit) => {
+      await setLocale(locale)
+      try {
+        const app = await renderApp(`/sessions/${SESSION.buildDone}?tab=waterfall`, { namespace: 'default' })
+        activeServer = app.server
+        await screen.findByRole('group', { name }, { timeout: 5000 })
+        const labels = [...screen.getByTestId('waterfall-axis').querySelectorAll('span')]
+          .map((label) => label.textContent ?? '')
+          .filter((text) => text !== '⋯')
+        expect(labels.length).toBeGreaterThanOrEqual(3)
+        expect(labels[0]).toMatch(zero)
+        for (const label of labels) expect(label).toMatch(unit)
+        // No mark says a range it cannot tell apart.
+        for (const mark of screen.queryAllByRole('img'))
+          expect(mark).not.toHaveAccessibleName(/between 0 s and 0 s|0 秒 至 0 秒/)
+      } finally {
+        await setLocale('en')
+      }
+    },
+  )
+
   it('marks when the worker claimed the call and when it posted the result, on the wait, at their times', async () => {
     const app = await renderApp(`/sessions/${SESSION.buildDone}?tab=waterfall`, { namespace: 'default' })
     activeServer = app.server
@@ -82,11 +109,11 @@ describe('waterfall tab', () => {
     const waterfall = await screen.findByRole('group', { name: 'Waterfall' }, { timeout: 5000 })
     const turn = within(waterfall).getByRole('region', { name: `Turn ${requested.turnId}` })
     const result = await within(turn).findByRole('img', {
-      name: `Result posted by ${item.claimedBy}, ${formatDuration(completed.at - requested.at)} after the call was requested`,
+      name: `Result posted by ${item.claimedBy}, ${formatOffset(completed.at - requested.at)} after the call was requested`,
     })
     // The server records no claim time: the claim falls between the work being queued and the result.
     const claim = within(turn).getByRole('img', {
-      name: `Claimed by ${item.claimedBy} between ${formatDuration(claimFrom - requested.at)} and ${formatDuration(completed.at - requested.at)} after the call was requested (the server does not record the moment)`,
+      name: `Claimed by ${item.claimedBy} between ${formatOffset(claimFrom - requested.at)} and ${formatOffset(completed.at - requested.at)} after the call was requested (the server does not record the moment)`,
     })
     const wait = within(turn).getByRole('button', { name: /^Waiting for a worker write_file/ })
     // Moving to the wait with the keys says its marks too.

@@ -9,8 +9,10 @@ import type { EntryFocusState } from '../models/entry-focus'
 import type { EventStore } from '../models/event-store'
 import { statusLabel } from '../models/status-label'
 import {
+  axisTicks,
   buildTimeAxis,
   buildWaterfallTurn,
+  formatOffset,
   unionLength,
   type WaterfallBar,
   type WaterfallMark,
@@ -127,6 +129,9 @@ export function WaterfallTab({ session, log }: { session: Session; log: SessionE
     gapPx: GAP_PX,
   })
 
+  // Time labels count from the first bar drawn (the oldest turn shown).
+  const ticks = axisTicks(axis, Math.min(...flat.map((bar) => bar.start)))
+
   // The bar pressed leaves the page with this tab: focus goes to the entry it opened.
   const open = useCallback(
     (bar: WaterfallBar) =>
@@ -189,18 +194,19 @@ export function WaterfallTab({ session, log }: { session: Session; log: SessionE
 
   /** A mark's name, its time counted from the call's request (`from`). */
   const markLabel = (mark: WaterfallMark, from: number) => {
-    const offset = formatDuration(Math.max(0, mark.at - from))
+    const offset = formatOffset(mark.at - from)
     if (mark.kind === 'result')
       return mark.workerId
         ? t('sessions.waterfall.mark.result', { worker: mark.workerId, offset })
         : t('sessions.waterfall.mark.resultNoWorker', { offset })
-    return mark.until !== null
-      ? t('sessions.waterfall.mark.claimedBetween', {
-          worker: mark.workerId ?? '—',
-          from: offset,
-          to: formatDuration(Math.max(0, mark.until - from)),
-        })
-      : t('sessions.waterfall.mark.claimed', { worker: mark.workerId ?? '—', offset })
+    const worker = mark.workerId ?? '—'
+    if (mark.until === null) return t('sessions.waterfall.mark.claimed', { worker, offset })
+    const until = formatOffset(mark.until - from)
+    // A range too short to tell apart at this precision is said as its end ("by 0.3 s"), never
+    // "between 0 s and 0 s".
+    return until === offset
+      ? t('sessions.waterfall.mark.claimedAbout', { worker, offset: until })
+      : t('sessions.waterfall.mark.claimedBetween', { worker, from: offset, to: until })
   }
   /** A wait's name carries its marks, so moving to it with the keys says them too. */
   const fullLabel = (bar: WaterfallBar, from: number) =>
@@ -367,7 +373,16 @@ export function WaterfallTab({ session, log }: { session: Session; log: SessionE
         ))}
         <div aria-hidden="true" className="grid grid-cols-[11rem_minmax(0,1fr)] gap-2">
           <span />
-          <div className="relative h-4 overflow-hidden border-t border-border">
+          <div className="relative h-5 overflow-hidden border-t border-border" data-testid="waterfall-axis">
+            {ticks.map((tick) => (
+              <span
+                key={tick.offsetMs}
+                className="absolute top-0 border-l border-border pl-0.5 text-[10px] leading-4 whitespace-nowrap text-muted-foreground"
+                style={{ left: tick.x - pan }}
+              >
+                {formatOffset(tick.offsetMs)}
+              </span>
+            ))}
             {axis.segments
               .filter((segment) => segment.isGap)
               .map((segment) => (

@@ -7,6 +7,7 @@ import { unlinkedPollingWorkers } from '../models/unlinked-workers'
 import { Notice } from '@/components/ui/notice'
 import { useT } from '@/i18n'
 import { useNow } from '@/lib/use-now'
+import { followsWorkerRecipe, workerSlug } from '@/lib/worker-slug'
 
 /**
  * Before a session is created on a self-hosted environment: says when no worker is there to run
@@ -22,6 +23,24 @@ export function WorkerAvailabilityNotice({ environmentId }: { environmentId: str
   if (summarizePresence(workers).online > 0) return null
   const unlinked = unlinkedPollingWorkers(workers, heartbeats, now)
   const name = environment.data.name
+  // A worker started from this environment's run guide carries its name; before any work was
+  // queued here it has had nothing to claim, so it is most likely the user's own, waiting.
+  const hasQueuedWork = work.data.some((item) => item.status === 'queued')
+  const fromRecipe = hasQueuedWork ? [] : unlinked.filter((workerId) => followsWorkerRecipe(workerId, name))
+  if (fromRecipe.length > 0)
+    return (
+      <Notice
+        tone="info"
+        role="status"
+        title={t('sessions.create.noWorker.recipeTitle', {
+          workers: joinList(fromRecipe),
+          count: fromRecipe.length,
+          environment: name,
+        })}
+      >
+        <p>{t('sessions.create.noWorker.recipeBody', { pattern: `${workerSlug(name)}-N` })}</p>
+      </Notice>
+    )
   return (
     <Notice tone="warning" role="status" title={t('sessions.create.noWorker.title', { environment: name })}>
       <p>

@@ -3,7 +3,7 @@ import type { Session } from '@/data/sessions/types'
 import { t } from '@/i18n'
 
 export type EnvironmentSelectionSource =
-  'explicit' | 'agent_default' | 'server_chosen' | 'changed' | 'unknown' | 'none'
+  'explicit' | 'agent_default' | 'server_chosen' | 'changed' | 'unknown' | 'none' | 'missing'
 
 export type EnvironmentSelection = {
   source: EnvironmentSelectionSource
@@ -19,6 +19,12 @@ export type SelectionEvidence = {
   origin?: SessionOrigin | undefined
   /** The agent's current default; undefined while it is not known. */
   currentAgentDefault?: string | null | undefined
+  /**
+   * The environment is not in this namespace (deleted, or the session was created in another
+   * one; sessions list whatever the namespace). An agent's default may still name a deleted
+   * environment, so "matches default" would say nothing true.
+   */
+  environmentMissing?: boolean
 }
 
 /**
@@ -34,12 +40,20 @@ export function describeEnvironmentSelection(
   session: Session,
   evidence: SelectionEvidence = {},
 ): EnvironmentSelection {
-  const { origin, currentAgentDefault } = evidence
+  const { origin, currentAgentDefault, environmentMissing = false } = evidence
   if (!session.environmentId) {
     return {
       source: 'none',
       marker: t('sessions.selection.marker.none'),
       reason: t('sessions.selection.reason.none'),
+      changedAt: null,
+    }
+  }
+  if (environmentMissing) {
+    return {
+      source: 'missing',
+      marker: t('sessions.selection.marker.missing'),
+      reason: t('sessions.selection.reason.missing'),
       changedAt: null,
     }
   }

@@ -1,3 +1,4 @@
+import { asClause } from './failure-lines'
 import { joinToolClaim, type ClaimContext } from './join-tool-claims'
 import type { ToolRecord } from './tool-records'
 import { isStaleClaim } from '@/data/work/worker-presence'
@@ -168,7 +169,8 @@ function serverCause(input: FailureInput, code: string | null, message: string |
       }
     : undefined
   const environmentFix = { label: t('sessions.failure.openEnvironment'), href: '?tab=environment' }
-  const said = message ?? t('sessions.failure.noMessage')
+  // The templates end the sentence themselves.
+  const said = message === null ? t('sessions.failure.noMessage') : asClause(message)
   if (
     mentions(message, 'local', 'disabled') ||
     mentions(message, 'sandbox', 'credential') ||
@@ -225,7 +227,7 @@ export function diagnoseFailure(input: FailureInput): FailureDiagnosis {
       detail: code
         ? t('sessions.failure.unknown.detailCode', {
             code,
-            message: message ?? t('sessions.failure.noMessage'),
+            message: message === null ? t('sessions.failure.noMessage') : asClause(message),
           })
         : t('sessions.failure.unknown.detail'),
     })

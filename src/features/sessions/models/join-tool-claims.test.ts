@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { WorkItem } from '@/data/work/types'
 import { joinToolClaim } from './join-tool-claims'
 import { buildToolRecords } from './tool-records'
+import { setLocale } from '@/i18n'
 import { selfHostedCall } from '@/testing/session-events'
 
 const item = (overrides: Partial<WorkItem>): WorkItem => ({
@@ -73,5 +74,46 @@ describe('joinToolClaim', () => {
     const claim = joinToolClaim(record, { sessionId: 's1', isSelfHosted: false, workItems: [item({})] })
     expect(claim.workItem).toBeNull()
     expect(claim.steps.map((step) => step.kind)).toEqual(['requested', 'result'])
+  })
+
+  it('puts the session’s older work item before the call it carries, and says why the turn suspended, in both languages', async () => {
+    const context = {
+      sessionId: 's1',
+      isSelfHosted: true,
+      // Queued and claimed for an earlier call of the same session; this call (at 1000) rides on it.
+      workItems: [item({ createdAt: 400, metadata: { claimedAt: 450 } })],
+      turnStartedAt: new Map([['t1', 900]]),
+    }
+    const claim = joinToolClaim(record, context)
+    expect(claim.steps.map((step) => [step.kind, step.at])).toEqual([
+      ['queued', 400],
+      ['claimed', 450],
+      ['requested', 1000],
+      ['suspended', 1020],
+      ['result', 5100],
+      ['resumed', 5200],
+    ])
+    const labels = (steps: typeof claim.steps) => steps.map((step) => step.label)
+    expect(labels(claim.steps)).toEqual([
+      "Work work_1 queued for this session (it carries the session's calls)",
+      'Claimed by worker worker-b',
+      'write_file requested',
+      'Turn suspended (waiting for a worker)',
+      'Result posted',
+      'Turn resumed',
+    ])
+    await setLocale('zh-CN')
+    try {
+      expect(labels(joinToolClaim(record, context).steps)).toEqual([
+        '本会话的工作 work_1 已排队（承载本会话的调用）',
+        '已被工作进程 worker-b 认领',
+        '已请求调用 write_file',
+        '轮次已挂起（等待工作进程）',
+        '结果已提交',
+        '轮次已恢复',
+      ])
+    } finally {
+      await setLocale('en')
+    }
   })
 })

@@ -46,6 +46,25 @@ export function findWorkItemFor(record: ToolRecord, context: ClaimContext): Work
   return best
 }
 
+/** Why a turn suspended, in words; a reason the console does not know stays as the server sent it. */
+export function suspendReasonLabel(reason: string): string {
+  switch (reason) {
+    case 'waiting_for_worker':
+      return t('sessions.claim.reasons.waitingForWorker')
+    case 'confirmation_required':
+      return t('sessions.claim.reasons.confirmationRequired')
+    default:
+      return reason
+  }
+}
+
+/** Puts a step among the timed ones by its time (a step without one keeps its place). */
+function insertInTimeOrder(steps: ClaimStep[], step: ClaimStep & { at: number }) {
+  const position = steps.findIndex((other) => other.at !== null && other.at > step.at)
+  if (position === -1) steps.push(step)
+  else steps.splice(position, 0, step)
+}
+
 /**
  * Joins a tool call to the worker claim that ran it and spells out its timeline: requested →
  * suspended → work queued → claimed by worker X → result posted → turn resumed. Claim times come
@@ -69,14 +88,23 @@ export function joinToolClaim(record: ToolRecord, context: ClaimContext): ToolCl
     steps.push({
       kind: 'suspended',
       label: record.suspendReason
-        ? t('sessions.claim.suspendedBecause', { reason: record.suspendReason })
+        ? t('sessions.claim.suspendedBecause', { reason: suspendReasonLabel(record.suspendReason) })
         : t('sessions.claim.suspended'),
       at: record.suspendedAt,
     })
   }
   const item = findWorkItemFor(record, context)
   if (item) {
-    steps.push({ kind: 'queued', label: t('sessions.claim.queued', { work: item.id }), at: item.createdAt })
+    // One item carries the session's calls until its worker goes idle, so it is often older than
+    // this call: it goes where its time puts it, saying so, not after the suspension it preceded.
+    const isOlder = record.requestedAt !== null && item.createdAt < record.requestedAt
+    insertInTimeOrder(steps, {
+      kind: 'queued',
+      label: isOlder
+        ? t('sessions.claim.queuedForSession', { work: item.id })
+        : t('sessions.claim.queued', { work: item.id }),
+      at: item.createdAt,
+    })
     const metadata = item.metadata
     const reclaimedFrom = readText(metadata.reclaimedFrom)
     if (reclaimedFrom) {
@@ -88,12 +116,10 @@ export function joinToolClaim(record: ToolRecord, context: ClaimContext): ToolCl
     }
     if (item.claimedBy) {
       const claimedAt = readNumber(metadata.claimedAt)
-      steps.push({
-        kind: 'claimed',
-        label: t('sessions.claim.claimed', { worker: item.claimedBy }),
-        at: claimedAt,
-        ...(claimedAt === null ? { notAfter: record.completedAt ?? item.updatedAt } : {}),
-      })
+      const label = t('sessions.claim.claimed', { worker: item.claimedBy })
+      // A worker that claimed the session's item before this call keeps it: that claim comes first.
+      if (claimedAt !== null) insertInTimeOrder(steps, { kind: 'claimed', label, at: claimedAt })
+      else steps.push({ kind: 'claimed', label, at: null, notAfter: record.completedAt ?? item.updatedAt })
     } else if (!record.isComplete) {
       steps.push({ kind: 'waiting', label: t('sessions.claim.waitingForWorker'), at: null })
     }

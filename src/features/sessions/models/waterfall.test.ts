@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { at, selfHostedCall } from '@/testing/session-events'
 import type { ClaimContext } from './join-tool-claims'
 import { TranscriptBuilder } from './transcript-builder'
-import { buildTimeAxis, buildWaterfallTurn, unionLength } from './waterfall'
+import { axisTicks, buildTimeAxis, buildWaterfallTurn, formatOffset, unionLength } from './waterfall'
 
 const claims = (workItems: { id: string; createdAt: number; claimedBy: string }[] = []) => ({
   sessionId: 's1',
@@ -143,5 +143,32 @@ describe('waterfall', () => {
     expect(axis.width).toBe(100 + 24 + 100)
     expect(axis.x(500)).toBe(50)
     expect(axis.x(3_600_500)).toBe(174)
+  })
+})
+
+describe('formatOffset', () => {
+  it('tells sub-second offsets apart, and says minutes with their seconds', () => {
+    expect(formatOffset(300)).toBe('0.3 s')
+    expect(formatOffset(400)).toBe('0.4 s')
+    expect(formatOffset(12_400)).toBe('12 s')
+    expect(formatOffset(185_000)).toBe('3 min 5 s')
+  })
+})
+
+describe('axisTicks', () => {
+  it('puts round offsets on the stretches drawn to scale, none in a squeezed gap, at least the spacing apart', () => {
+    // 0–2 s at 100 px/s, then an hour squeezed into 40 px, then 2 s more.
+    const axis = buildTimeAxis(
+      [
+        [1_000, 3_000],
+        [3_603_000, 3_605_000],
+      ],
+      { pxPerMs: 0.1, maxGapMs: 30_000, gapPx: 40 },
+    )
+    // The tick at the second stretch's start would sit 40 px after the last one: the next one stands.
+    const ticks = axisTicks(axis, 1_000, 80)
+    expect(ticks.map((tick) => tick.offsetMs)).toEqual([0, 1_000, 2_000, 3_603_000, 3_604_000])
+    for (const [index, tick] of ticks.entries())
+      if (index > 0) expect(tick.x - ticks[index - 1]!.x).toBeGreaterThanOrEqual(80)
   })
 })

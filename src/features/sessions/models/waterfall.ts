@@ -1,6 +1,7 @@
 import type { ClaimContext } from './join-tool-claims'
 import { findWorkItemFor } from './join-tool-claims'
 import type { TranscriptTurn } from './transcript-builder'
+import { t } from '@/i18n'
 import { readNumber } from '@/lib/read-fields'
 
 export type WaterfallBarKind = 'turn' | 'run' | 'tool' | 'wait'
@@ -242,4 +243,51 @@ export function buildTimeAxis(
     return x
   }
   return { segments, width: x, x: position }
+}
+
+/**
+ * A time counted from a start, precise enough for a turn that lasts a second: "0.4 s", "12 s",
+ * "3 min 5 s". (formatDuration rounds to whole seconds, so a claim 300 ms after a request and
+ * one 400 ms after it both read "0 s".)
+ */
+export function formatOffset(ms: number): string {
+  const value = Math.max(0, ms)
+  if (value < 10_000) return t('sessions.waterfall.offset.seconds', { seconds: Math.round(value / 100) / 10 })
+  if (value < 60_000) return t('sessions.waterfall.offset.seconds', { seconds: Math.round(value / 1000) })
+  const seconds = Math.round(value / 1000)
+  return t('sessions.waterfall.offset.minutes', { minutes: Math.floor(seconds / 60), seconds: seconds % 60 })
+}
+
+/** Tick steps an axis label may stand for: round numbers of milliseconds, seconds and minutes. */
+const TICK_STEPS_MS = [
+  100, 200, 500, 1_000, 2_000, 5_000, 10_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600_000, 1_800_000,
+  3_600_000,
+]
+
+export type AxisTick = { x: number; offsetMs: number }
+
+/**
+ * Labels for the time axis: in each stretch drawn to scale, round offsets from `origin` at least
+ * `minSpacingPx` apart (squeezed gaps get none: their length is not to scale).
+ */
+export function axisTicks(
+  axis: { segments: readonly AxisSegment[] },
+  origin: number,
+  minSpacingPx = 80,
+): AxisTick[] {
+  const ticks: AxisTick[] = []
+  for (const segment of axis.segments) {
+    if (segment.isGap || segment.end <= segment.start) continue
+    const pxPerMs = segment.width / (segment.end - segment.start)
+    const step =
+      TICK_STEPS_MS.find((candidate) => candidate * pxPerMs >= minSpacingPx) ?? TICK_STEPS_MS.at(-1)!
+    const first = Math.ceil((segment.start - origin) / step) * step
+    for (let offset = first; origin + offset <= segment.end; offset += step) {
+      const x = segment.x + (origin + offset - segment.start) * pxPerMs
+      const previous = ticks.at(-1)
+      if (previous && x - previous.x < minSpacingPx) continue
+      ticks.push({ x, offsetMs: offset })
+    }
+  }
+  return ticks
 }

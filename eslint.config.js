@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import pluginQuery from '@tanstack/eslint-plugin-query'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
@@ -6,7 +7,10 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
-const features = ['environments', 'agents', 'sessions', 'identity']
+// Every folder under src/features is a feature, so a new one is fenced in the day it appears.
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
 
 // Layer boundaries, checked on the resolved file so relative imports count as much as `@/` ones.
 const consoleLayers = ['app', 'features', 'components', 'lib', 'api', 'data', 'i18n', 'styles']
@@ -28,9 +32,46 @@ const boundaryZones = [
     message: 'Shared layers do not depend on features.',
   },
   {
+    target: './src/lib',
+    from: ['./src/components', './src/data', './src/api'],
+    message: 'lib holds small helpers that depend on nothing of the console but i18n.',
+  },
+  {
+    target: './src/components',
+    from: './src/data',
+    message: 'Shared components take data as props; the screens that use them read it from src/data.',
+  },
+  {
     target: './src/mocks',
     from: ['./src/app', './src/features'],
     message: 'The mock serves the API; it never depends on the console that calls it.',
+  },
+]
+
+// The mock's layers, lowest first: each imports only the layers before it. The seed sits on
+// db, lib and engine; the transports (browser, node, server, tab relay) on everything. Tests
+// and harnesses (mocks/testing) may reach across, so these zones apply to the mock's own code only.
+const mockLayers = ['db', 'lib', 'engine', 'handlers']
+const mockSeed = './src/mocks/seed'
+const mockTransports = ['browser.ts', 'node.ts', 'server.ts', 'tab-relay.ts'].map(
+  (file) => `./src/mocks/${file}`,
+)
+const mockLayerZones = [
+  ...mockLayers.map((layer, index) => ({
+    target: `./src/mocks/${layer}`,
+    from: [
+      ...mockLayers.slice(index + 1).map((above) => `./src/mocks/${above}`),
+      mockSeed,
+      ...mockTransports,
+      './src/mocks/testing',
+      './src/mocks/worker-cli',
+    ],
+    message: `The mock's layers run db → lib → engine → handlers → transports, seed on top: ${layer} does not import what is built on it.`,
+  })),
+  {
+    target: mockSeed,
+    from: ['./src/mocks/handlers', ...mockTransports, './src/mocks/testing', './src/mocks/worker-cli'],
+    message: 'The seed writes through db, lib and engine; it does not import the handlers or a transport.',
   },
 ]
 const consoleNeverImportsMocks = {
@@ -153,7 +194,10 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones: [...boundaryZones, consoleNeverImportsMocks] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...boundaryZones, consoleNeverImportsMocks, ...mockLayerZones] },
+      ],
     },
   },
   {
@@ -172,14 +216,15 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [
+          // Restated: this block's rule replaces the one above for these files.
+          paths: [routerLinks],
+          // Any spelling of the client module: `@/api/client`, `../../api/client`, `…/client.ts`.
+          patterns: [
             {
-              name: '@/api/client',
+              regex: '(^@|^\\.\\.?)(/.*)?/api/client(\\.[jt]sx?)?$',
               importNames: ['api'],
               message: 'Call the API through src/data (queries and mutation hooks), not the client.',
             },
-            // Restated: this block's rule replaces the one above for these files.
-            routerLinks,
           ],
         },
       ],

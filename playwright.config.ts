@@ -1,6 +1,13 @@
 import { existsSync } from 'node:fs'
 import { defineConfig } from '@playwright/test'
-import { consoleOrigin, consolePort, mockServerOrigin, mockServerPort } from './e2e/servers.ts'
+import {
+  consoleOrigin,
+  consolePort,
+  devServerOrigin,
+  devServerPort,
+  mockServerOrigin,
+  mockServerPort,
+} from './e2e/servers.ts'
 import { assertPortsFree } from './scripts/ports.ts'
 
 // Specs may read the ports from here or from e2e/servers.ts (which does not load this file).
@@ -14,6 +21,7 @@ if (process.env.TEST_WORKER_INDEX === undefined) {
     await assertPortsFree([
       { port: consolePort, variable: 'E2E_PORT' },
       { port: mockServerPort, variable: 'E2E_MOCK_PORT' },
+      { port: devServerPort, variable: 'E2E_DEV_PORT' },
     ])
   } catch (error) {
     console.error(error instanceof Error ? error.message : error)
@@ -63,13 +71,32 @@ export default defineConfig({
       args: ['--disable-gpu', '--disable-quic'],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1400, height: 900 } } }],
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: 'dev-server/**',
+      use: { browserName: 'chromium', viewport: { width: 1400, height: 900 } },
+    },
+    {
+      // `npm run dev` serves the sources module by module through the same service worker the
+      // demo answers from, which the production build never exercises (e2e/dev-server/).
+      name: 'chromium-dev-server',
+      testMatch: 'dev-server/**/*.spec.ts',
+      use: { browserName: 'chromium', viewport: { width: 1400, height: 900 }, baseURL: devServerOrigin },
+    },
+  ],
   webServer: [
     {
       command: `npx vite preview --host 127.0.0.1 --port ${consolePort} --strictPort`,
       url: consoleOrigin,
       // The real-API-mode journeys point the console at these Gateways.
       env: { CONSOLE_CSP_CONNECT_SRC: `${mockServerOrigin} http://127.0.0.1:9` },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `npx vite --host 127.0.0.1 --port ${devServerPort} --strictPort`,
+      url: devServerOrigin,
       reuseExistingServer: false,
       timeout: 60_000,
     },

@@ -22,7 +22,7 @@ test.describe('an environment created without a config', () => {
 
     await page.goto('/environments?q=config-less')
     const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'config-less-share' }) })
-    await expect(row.getByText('Isolation: SESSION')).toBeVisible()
+    await expect(row.getByText('Isolation: each session')).toBeVisible()
     await expect(row.getByText('No shell')).toBeVisible()
 
     await row.getByRole('link', { name: 'config-less-share' }).click()

@@ -80,12 +80,14 @@ type LoginAnswer = { token: string; userId: string; username: string; roles: str
 
 export const test = base.extend<Fixtures>({
   pageProblems: [
-    async ({ page, context }, use) => {
+    async ({ page, context, baseURL }, use) => {
+      // The origin under test: the built console, or the dev server for e2e/dev-server/.
+      const origin = baseURL ?? consoleOrigin
       const problems: string[] = []
       const allowed: RegExp[] = []
       let serviceWorkerRaces = 0
       page.on('pageerror', (error) => {
-        if (isServiceWorkerUpdateRace(error, consoleOrigin)) {
+        if (isServiceWorkerUpdateRace(error, origin)) {
           serviceWorkerRaces += 1
           return
         }
@@ -94,14 +96,14 @@ export const test = base.extend<Fixtures>({
       page.on('console', (message) => {
         if (message.type() !== 'error') return
         const text = message.text()
-        if (isExpectedLoadFailure(text, message.location().url, consoleOrigin)) return
+        if (isExpectedLoadFailure(text, message.location().url, origin)) return
         if (allowed.some((pattern) => pattern.test(text))) return
         problems.push(`console.error: ${text}`)
       })
       // Every page and the service worker of this context: a JS chunk, console-config.json or the
       // worker script answered with an error is a broken deployment, whatever the screen shows.
       context.on('response', (response) => {
-        if (isAssetFailure(response.url(), response.status(), consoleOrigin)) {
+        if (isAssetFailure(response.url(), response.status(), origin)) {
           problems.push(`HTTP ${response.status()} for ${response.url()}`)
         }
       })
@@ -111,7 +113,7 @@ export const test = base.extend<Fixtures>({
         const scriptUrl = await page
           .evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)
           .catch(() => null)
-        if (!isMockServiceWorker(scriptUrl, consoleOrigin)) {
+        if (!isMockServiceWorker(scriptUrl, origin)) {
           problems.push(
             `pageerror: ${serviceWorkerRaces} service-worker update failure(s) on a page controlled by ${scriptUrl ?? 'no worker'}`,
           )

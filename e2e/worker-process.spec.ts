@@ -2,32 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Page } from '@playwright/test'
-import { mockServerPort } from '../playwright.config'
 import { expect, test } from './fixtures'
+import { gateway, gatewayCall, pointConsoleAt } from './gateway'
 import { SEEDED } from './sessions-api'
-
-const gateway = `http://127.0.0.1:${mockServerPort}`
-
-/** Serves console-config.json pointing at `npm run mock:serve` (real-API mode), as real-api-mode.spec.ts does. */
-async function pointConsoleAt(page: Page, apiBaseUrl: string) {
-  await page.route('**/console-config.json', (route) =>
-    route.fulfill({ json: { apiMode: 'real', apiBaseUrl } }),
-  )
-}
-
-async function gatewayCall<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
-  const response = await fetch(`${gateway}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  })
-  const text = await response.text()
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as T }
-}
 
 let worker: ChildProcess | undefined
 let output = ''
@@ -96,7 +73,7 @@ test('the worker process completes a self-hosted turn against the mock over HTTP
   worker.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
   worker.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
 
-  await pointConsoleAt(page, gateway)
+  await pointConsoleAt(page)
   await page.goto('/login?next=%2Fenvironments')
   await page.getByLabel('Username').fill('alice')
   await page.getByLabel('Password').fill('alice')

@@ -11,6 +11,7 @@
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
+import { upstreamWorkerLine } from './upstream-worker-line.ts'
 import { freePort, portFromEnv } from './ports.ts'
 
 type Counts = { passed: number; failed: number }
@@ -91,6 +92,15 @@ function readJson(path: string): unknown {
   return JSON.parse(readFileSync(path, 'utf8')) as unknown
 }
 
+/** A report, or null when the runner wrote none (it crashed first). */
+function readReport(path: string): unknown {
+  try {
+    return readJson(path)
+  } catch {
+    return null
+  }
+}
+
 /** The line the contract test and the mock harnesses print about the upstream specifications. */
 function upstreamCrossCheck(output: string): string {
   // eslint-disable-next-line no-control-regex -- colour codes in Vitest's output
@@ -104,11 +114,14 @@ const vitestReport = join(tmp, 'vitest.json')
 const playwrightReport = join(tmp, 'playwright.json')
 for (const file of [vitestReport, playwrightReport]) if (existsSync(file)) rmSync(file)
 
-// The e2e servers get ports nothing else listens on: the ones set in E2E_PORT / E2E_MOCK_PORT
+// The e2e servers get ports nothing else listens on: the ones set in E2E_PORT / E2E_MOCK_PORT / E2E_DEV_PORT
 // (the Playwright config refuses them if they are taken), or two the system reports free.
 const consolePort = portFromEnv('E2E_PORT', 0) || (await freePort())
 let mockPort = portFromEnv('E2E_MOCK_PORT', 0) || (await freePort())
 while (mockPort === consolePort) mockPort = await freePort()
+// The dev server the e2e/dev-server/ journeys run `npm run dev`'s console on.
+let devPort = portFromEnv('E2E_DEV_PORT', 0) || (await freePort())
+while (devPort === consolePort || devPort === mockPort) devPort = await freePort()
 
 const lint: Step = { name: 'lint', command: 'npx', args: ['eslint', '--max-warnings=0', '.'] }
 const staticChecks: Step[] = [
@@ -152,6 +165,7 @@ const e2e = await runLive({
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
     E2E_PORT: String(consolePort),
     E2E_MOCK_PORT: String(mockPort),
+    E2E_DEV_PORT: String(devPort),
   },
   count: () => {
     const report = readJson(playwrightReport) as {
@@ -168,7 +182,10 @@ for (const r of results) {
   )
 }
 console.log(`  ${upstreamCrossCheck(vitest.output)}`)
-console.log(`  e2e servers on ports ${consolePort} (console) and ${mockPort} (mock HTTP server)`)
+console.log(`  ${upstreamWorkerLine(readReport(playwrightReport))}`)
+console.log(
+  `  e2e servers on ports ${consolePort} (console), ${mockPort} (mock HTTP server) and ${devPort} (dev server)`,
+)
 if (e2e.code !== 0) {
   console.log('  a trace of each failing e2e test: npx playwright test --last-failed --trace on')
 }

@@ -1,4 +1,5 @@
 import { t } from '@/i18n'
+import { isRecord } from '@/lib/read-fields'
 
 export type ApiErrorKind =
   | 'network'
@@ -120,10 +121,6 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
   const at = /[a-z]/i.test(text) ? Date.parse(text) : Number.NaN
   if (Number.isNaN(at)) return undefined
   return Math.max(0, at - now)
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 // Only strings count: anything else would surface as "[object Object]" or a bare number.

@@ -1,4 +1,5 @@
-import { ApiError, apiErrorKind, isRecord, nonEmpty, parseRetryAfter, stringField } from './api-error'
+import { ApiError, apiErrorKind, nonEmpty, parseRetryAfter, stringField } from './api-error'
+import { isRecord } from '@/lib/read-fields'
 import { loadNamespace, t } from '@/i18n'
 
 /*

@@ -1,5 +1,6 @@
 import { ApiError } from './api-error'
 import { t } from '@/i18n'
+import { isRecord } from '@/lib/read-fields'
 
 /**
  * The typed client types the body but does not check it. A proxy error page, an older server or a
@@ -30,10 +31,6 @@ export function expectObject<T extends object>(
     if (!(key in data)) throw malformed(t('ui.apiError.missingKey', { what, key }))
   }
   return data
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 /** A JSON object from an answer read as `unknown`, for decoders that check every field themselves. */

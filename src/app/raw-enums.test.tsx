@@ -35,6 +35,8 @@ const RAW_PATTERNS = [
   // An event type (`turn.requires_action`) is the event's name, shown as the server sends it.
   ...ENUMS.map((value) => new RegExp(`(^|[^\\w.])${value}([^\\w]|$)`)),
   /\((personal|shared|global)\)/,
+  // An environment's isolation scope as the config spells it (`Isolation: SESSION`).
+  /(^|[^\w])(SESSION|USER|AGENT|GLOBAL)([^\w]|$)/,
   /docker run/,
 ]
 

@@ -45,10 +45,6 @@ export function codePointLabel(character: string): string {
   return `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`
 }
 
-export function hasInvisibleCharacters(text: string): boolean {
-  return PATTERN.test(text)
-}
-
 /** The text cut into plain runs and the invisible characters between them, in order. */
 export function splitInvisibleCharacters(text: string): TextPart[] {
   if (!PATTERN.test(text)) return text ? [{ kind: 'text', text }] : []

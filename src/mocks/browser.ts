@@ -7,6 +7,7 @@ import { createHandlers } from './handlers'
 import { API_VARIANT_STORAGE_KEY, isApiVariant, type ApiVariant } from './lib/api-variant'
 import { createMockBackend, reseedRandom } from './lib/backend'
 import { parseFaults } from './lib/faults'
+import { isMockRoute } from './lib/mock-routes'
 import { seed } from './seed'
 import { DEMO_VIRTUAL_WORKERS } from './seed/demo-workers'
 import { createTabRelay, type Serve } from './tab-relay'
@@ -88,10 +89,13 @@ export async function startBrowserMock(): Promise<void> {
     tabId: crypto.randomUUID(),
   })
   let serve: Serve | null = null
+  // Undefined (no route in the backend, wherever it runs) lets the request through to the network.
   const answer = (request: Request) => (serve ? serve(request) : relay.forward(request))
   const worker = setupWorker(
-    http.all('*/api/*', ({ request }) => answer(request)),
-    http.all('*/__mock/*', ({ request }) => answer(request)),
+    http.all(
+      ({ request }) => isMockRoute(request.url, window.location.origin),
+      ({ request }) => answer(request),
+    ),
   )
   await worker.start({
     onUnhandledRequest: 'bypass',

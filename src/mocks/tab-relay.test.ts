@@ -46,6 +46,12 @@ function serveWith(target: MockBackend) {
   return (request: Request) => getResponse(handlers, request)
 }
 
+/** A forwarded request the leader answered (undefined would mean it let the request through). */
+function answeredBy(response: Response | undefined): Response {
+  if (!response) throw new Error('the leader had no route for the request')
+  return response
+}
+
 function call(target: MockBackend, path: string, init: RequestInit = {}): Request {
   const user = target.db.users.get(USERS.alice.userId)
   if (!user) throw new Error('seeded user missing')
@@ -65,18 +71,20 @@ describe('tab relay', () => {
     expect(leader.isLeader()).toBe(true)
     expect(follower.isLeader()).toBe(false)
 
-    const created = await follower.forward(
-      call(world, '/api/environments', {
-        method: 'POST',
-        body: JSON.stringify({ name: 'made-in-the-other-tab', type: 'remote' }),
-      }),
+    const created = answeredBy(
+      await follower.forward(
+        call(world, '/api/environments', {
+          method: 'POST',
+          body: JSON.stringify({ name: 'made-in-the-other-tab', type: 'remote' }),
+        }),
+      ),
     )
     expect(created.status).toBe(200)
     const { id } = (await created.json()) as Environment
     // The change landed in the one backend: the leader's own reads see it.
     const listed = (await (await serveWith(world)(call(world, '/api/environments')))?.json()) as Environment[]
     expect(listed.map((environment) => environment.id)).toContain(id)
-    const missing = await follower.forward(call(world, '/api/environments/env_nope'))
+    const missing = answeredBy(await follower.forward(call(world, '/api/environments/env_nope')))
     expect(missing.status).toBe(404)
     const refusal = (await missing.json()) as Record<string, unknown>
     expect(typeof refusal.error).toBe('string')
@@ -89,8 +97,10 @@ describe('tab relay', () => {
     const follower = tab('follower')
     leader.lead(serveWith(world))
     const abort = new AbortController()
-    const response = await follower.forward(
-      call(world, `/api/v1/agent-sessions/${SESSION.buildDone}/events/stream`, { signal: abort.signal }),
+    const response = answeredBy(
+      await follower.forward(
+        call(world, `/api/v1/agent-sessions/${SESSION.buildDone}/events/stream`, { signal: abort.signal }),
+      ),
     )
     expect(response.headers.get('Content-Type')).toBe('text/event-stream')
     const record = world.db.sessions.get(SESSION.buildDone)
@@ -114,7 +124,7 @@ describe('tab relay', () => {
     const answered = waiting.forward(call(world, `/api/environments/${ENV.labBox}`))
     await new Promise((resolve) => setTimeout(resolve, 20))
     next.lead(serveWith(world))
-    const response = await answered
+    const response = answeredBy(await answered)
     expect(response.status).toBe(200)
     expect(((await response.json()) as Environment).id).toBe(ENV.labBox)
   })
@@ -123,8 +133,25 @@ describe('tab relay', () => {
     name = `relay-${Math.random()}`
     const world = await backend()
     const alone = tab('alone', 50)
-    const response = await alone.forward(call(world, '/api/environments'))
+    const response = answeredBy(await alone.forward(call(world, '/api/environments')))
     expect(response.status).toBe(503)
     expect(await response.json()).toMatchObject({ code: 'demo_backend_unavailable' })
+  })
+
+  it('lets a request the leader’s backend has no route for through to the network instead of answering 404', async () => {
+    name = `relay-${Math.random()}`
+    const world = await backend()
+    const leader = tab('leader')
+    const follower = tab('follower')
+    leader.lead(serveWith(world))
+    // The leader's own page lets such a request through (msw passes an unanswered one on); a
+    // follower's must go the same way, or the follower alone sees a 404 the server never sent.
+    expect(await follower.forward(call(world, '/api/not-a-route-of-the-mock'))).toBeUndefined()
+    // What was still waiting when this tab took over goes the same way.
+    const waiting = tab('waiting')
+    const pending = waiting.forward(call(world, '/api/not-a-route-of-the-mock'))
+    leader.close()
+    waiting.lead(serveWith(world))
+    expect(await pending).toBeUndefined()
   })
 })

@@ -24,6 +24,8 @@ export type RelayMessage =
     }
   | { kind: 'abort'; id: string }
   | { kind: 'head'; id: string; to: string; status: number; statusText: string; headers: HeaderList }
+  /** The leader's backend has no route for it: the follower lets it through to the network. */
+  | { kind: 'unhandled'; id: string; to: string }
   | { kind: 'chunk'; id: string; to: string; chunk: Uint8Array }
   | { kind: 'end'; id: string; to: string }
   | { kind: 'fail'; id: string; to: string; message: string }
@@ -43,14 +45,17 @@ export type TabRelay = {
   isLeader: () => boolean
   /** This tab now owns the backend: it answers every tab's forwarded requests with `serve`. */
   lead: (serve: Serve) => void
-  /** A follower's request, answered by whichever tab leads (waiting for one if none does yet). */
-  forward: (request: Request) => Promise<Response>
+  /**
+   * A follower's request, answered by whichever tab leads (waiting for one if none does yet);
+   * undefined when no route matched there, as the leader's own `serve` says for its own requests.
+   */
+  forward: (request: Request) => Promise<Response | undefined>
   close: () => void
 }
 
 type Pending = {
   message: Extract<RelayMessage, { kind: 'request' }>
-  resolve: (response: Response) => void
+  resolve: (response: Response | undefined) => void
   stream: ReadableStreamDefaultController<Uint8Array> | null
   timer: ReturnType<typeof setTimeout>
 }
@@ -103,7 +108,11 @@ export function createTabRelay(options: {
         body: message.body,
         signal: controller.signal,
       })
-      const response = (await handle(request)) ?? new Response(null, { status: 404 })
+      const response = await handle(request)
+      if (!response) {
+        post({ kind: 'unhandled', id: message.id, to })
+        return
+      }
       const headers: HeaderList = []
       response.headers.forEach((value, name) => headers.push([name, value]))
       post({
@@ -188,6 +197,10 @@ export function createTabRelay(options: {
         if (!hasBody) settle(message.id)
         return
       }
+      case 'unhandled':
+        entry.resolve(undefined)
+        settle(message.id)
+        return
       case 'chunk':
         entry.stream?.enqueue(message.chunk)
         return
@@ -220,7 +233,7 @@ export function createTabRelay(options: {
         }
         const { method, url, headers, body } = entry.message
         handle(new Request(url, { method, headers, body }))
-          .then((response) => entry.resolve(response ?? new Response(null, { status: 404 })))
+          .then((response) => entry.resolve(response))
           .catch((error: unknown) => entry.resolve(unavailable(String(error))))
       }
     },
@@ -239,7 +252,7 @@ export function createTabRelay(options: {
         headers,
         body,
       }
-      return new Promise<Response>((resolve) => {
+      return new Promise<Response | undefined>((resolve) => {
         const timer = setTimeout(() => {
           settle(id)
           resolve(unavailable('no tab answered for the demo backend'))

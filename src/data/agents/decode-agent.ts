@@ -1,23 +1,23 @@
 import type { Agent, AgentDefinition, AgentDefinitionEnvelope, AgentVersion, SavedDefinition } from './types'
 import { expectList, expectRecord, malformedField } from '@/api/response-guards'
-import { isRecord, readNumber, readString, readText, readTime } from '@/data/decode-fields'
+import { isRecord, readNumber, readString, readText, readTime } from '@/lib/read-fields'
 
 /** One catalog agent, named by `displayName` (C5), with ISO or epoch times as epoch ms. */
 export function decodeAgent(value: unknown, what = 'agent'): Agent {
   const record = expectRecord(value, what)
   const id = readText(record.id)
   if (!id) throw malformedField(what, 'id')
-  const displayName = readText(record.displayName) ?? null
-  const agentKey = readText(record.agentKey) ?? null
+  const displayName = readText(record.displayName)
+  const agentKey = readText(record.agentKey)
   return {
     id,
     name: displayName ?? readText(record.name) ?? agentKey ?? id,
     displayName,
     agentKey,
-    description: readText(record.description) ?? null,
+    description: readText(record.description),
     status: readText(record.status) ?? 'active',
-    tenant: readText(record.tenant) ?? null,
-    namespace: readText(record.namespace) ?? null,
+    tenant: readText(record.tenant),
+    namespace: readText(record.namespace),
     createdAt: readTime(record.createdAt),
     updatedAt: readTime(record.updatedAt),
     archivedAt: readTime(record.archivedAt),
@@ -74,13 +74,13 @@ export function decodeSavedDefinition(value: unknown): SavedDefinition {
 function decodeVersionEntry(value: unknown, what: string): AgentVersion {
   const record = expectRecord(value, what)
   const version = readNumber(record.version)
-  if (version === undefined) throw malformedField(what, 'version')
+  if (version === null) throw malformedField(what, 'version')
   const body = record.snapshot ?? record.definition
   return {
     version,
     createdAt: readTime(record.createdAt),
-    createdBy: readText(record.createdBy) ?? null,
-    summary: readText(record.summary) ?? null,
+    createdBy: readText(record.createdBy),
+    summary: readText(record.summary),
     definition: isRecord(body) ? decodeAgentDefinition(body, what, version) : null,
   }
 }

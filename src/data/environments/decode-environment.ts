@@ -1,6 +1,6 @@
 import type { Environment, EnvironmentConfig } from './types'
 import { expectList, expectRecord, malformedField } from '@/api/response-guards'
-import { isRecord, readString, readTime } from '@/data/decode-fields'
+import { isRecord, readString, readTime } from '@/lib/read-fields'
 
 /**
  * Only a JSON object is a config. `null` (created without one, C7), an absent key or anything
@@ -17,7 +17,7 @@ export function decodeEnvironment(value: unknown, what = 'environment'): Environ
   const id = readString(record.id)
   if (!id) throw malformedField(what, 'id')
   const type = readString(record.type)
-  if (type === undefined) throw malformedField(what, 'type')
+  if (type === null) throw malformedField(what, 'type')
   const updatedAt = readTime(record.updatedAt)
   if (updatedAt === null) throw malformedField(what, 'updatedAt')
   return {

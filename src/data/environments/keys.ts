@@ -1,9 +1,11 @@
 export type EnvironmentListParams = { limit: number; offset: number }
 
 /**
- * Every cached read of `/api/environments` sits under `environments`: the paged list, the whole
- * list behind pickers, filters and the palette, and each environment by id. Creating, archiving or
- * deleting one invalidates `all`, so every screen that lists environments refreshes.
+ * Every cached read of `/api/environments` sits under `environments`: the lists under `lists()`
+ * (the paged list, and the whole list behind pickers, filters and the palette) and each
+ * environment under `detail(id)`. Invalidating `lists()` refreshes every screen that lists
+ * environments, so a create, archive or delete reaches all of them; an edit or a key rotation also
+ * invalidates the environment's `detail`.
  */
 export const environmentKeys = {
   all: ['environments'] as const,

@@ -57,6 +57,8 @@ export const environmentQuery = (id: string) =>
 
 /**
  * One environment by id where a 404 or 403 is itself the answer (a default or session environment
- * that was deleted or is hidden), not a glitch worth retrying.
+ * that was deleted or is hidden). Reads never retry a 4xx anyway; `retry: false` also gives up at
+ * once on a network failure or a 5xx, so the caller says the lookup failed without waiting through
+ * the backoff.
  */
 export const environmentLookupQuery = (id: string) => queryOptions({ ...environmentQuery(id), retry: false })

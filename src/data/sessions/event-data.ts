@@ -1,4 +1,5 @@
 import type { PublicEvent } from './types'
+import { isRecord, readNumber, readString, readText } from '@/lib/read-fields'
 
 /**
  * Typed reads of a durable event's `data` (and of the same shapes in snapshot envelopes and work
@@ -13,25 +14,6 @@ import type { PublicEvent } from './types'
  */
 
 type Data = Readonly<Record<string, unknown>>
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-/** A string as sent, the empty string included. */
-export function readString(value: unknown): string | null {
-  return typeof value === 'string' ? value : null
-}
-
-/** A string with something in it: an empty id or name says nothing. */
-export function readText(value: unknown): string | null {
-  return typeof value === 'string' && value !== '' ? value : null
-}
-
-/** A finite number (NaN and Infinity come from broken producers, not from time or counts). */
-export function readNumber(value: unknown): number | null {
-  return typeof value === 'number' && Number.isFinite(value) ? value : null
-}
 
 /** The text of `content`/`output`: a string, or blocks that are strings or carry `text`. */
 export function contentText(content: unknown): string {

@@ -1,5 +1,5 @@
-import { isRecord } from './event-data'
 import type { PublicEvent } from './types'
+import { isRecord } from '@/lib/read-fields'
 
 /**
  * Reads one SSE `data:` payload as a durable event envelope. Anything that is not a v1 envelope

@@ -1,7 +1,7 @@
-import { isRecord, readNumber } from './event-data'
 import { ApiError } from '@/api/api-error'
 import { t } from '@/i18n'
 import type { components } from '@/api/schema.gen'
+import { isRecord, readNumber } from '@/lib/read-fields'
 
 type Session = components['schemas']['Session']
 

@@ -1,8 +1,9 @@
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query'
-import { contentText, isRecord, readText } from './event-data'
+import { contentText } from './event-data'
 import { fetchEventPage } from './event-page'
 import { sessionKeys } from './keys'
 import type { PublicEvent, Session } from './types'
+import { isRecord, readText } from '@/lib/read-fields'
 
 /** Titles longer than this are cut at a word boundary. */
 export const TITLE_MAX = 60

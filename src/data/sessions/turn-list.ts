@@ -1,7 +1,7 @@
-import { isRecord } from './event-data'
 import { ApiError } from '@/api/api-error'
 import type { components } from '@/api/schema.gen'
 import { t } from '@/i18n'
+import { isRecord } from '@/lib/read-fields'
 
 type Turn = components['schemas']['Turn']
 

@@ -2,8 +2,9 @@ import type { WorkItemStatus } from './types'
 
 /**
  * The dataplane's view of self-hosted work: each environment's work items and queue stats, and the
- * global worker heartbeats. Per-environment entries nest under `environment(id)`, so one
- * invalidation after a rotation or an archive refreshes all of them.
+ * global worker heartbeats (`/api/hands/status`). Per-environment entries nest under
+ * `environment(id)`, so invalidating it refreshes an environment's items and stats together. The
+ * reads also poll (work/queries.ts), since workers change them without the console doing anything.
  */
 export const workKeys = {
   all: ['work'] as const,

@@ -1,6 +1,7 @@
 import type { components } from '@/api/schema.gen'
 import type { SessionRecord } from '../db/types'
 import { headCursor, type PublicEvent } from './event-log'
+import { isRecord } from './responses'
 
 type Schemas = components['schemas']
 type Envelope = Schemas['ResourceEnvelope']
@@ -29,8 +30,6 @@ const PRICES: Record<string, { input: number; output: number }> = {
   'qwen-turbo': { input: 0.05, output: 0.2 },
 }
 
-const isRecord = (value: unknown): value is Data =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined)
 const num = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0)
 

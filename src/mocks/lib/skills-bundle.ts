@@ -1,11 +1,9 @@
 import type { components } from '@/api/schema.gen'
 import type { MockDb, SessionRecord } from '../db/types'
+import { isRecord } from './responses'
 
 type SkillsBundle = components['schemas']['SkillsBundle']
 type SkillEntry = SkillsBundle['skills'][number]
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 function base64(text: string): string {
   return btoa(String.fromCodePoint(...new TextEncoder().encode(text)))

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { MemoryAccessEditor } from './memory-access-editor'
 import {
+  asOption,
   configFieldInfo,
   fieldsForType,
   type ConfigFieldKey,
@@ -33,16 +34,17 @@ function ConfigControl({
   const handle = (text: string) => onChange(setConfigField(config, field, text))
   if (info.kind === 'choice') {
     const options = info.options ?? []
+    const valueLabel = info.valueLabel ?? ((option: string) => option)
     return (
       <Select {...control} className="w-full" value={value} onChange={(event) => handle(event.target.value)}>
         <option value="">
           {info.options?.[0]
-            ? t('environments.fields.serverDefaultValue', { value: info.options[0] })
+            ? t('environments.fields.serverDefaultValue', { value: valueLabel(info.options[0]) })
             : t('environments.fields.serverDefault')}
         </option>
         {options.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {info.valueLabel ? asOption(valueLabel(option)) : option}
           </option>
         ))}
         {value && !options.includes(value) ? (

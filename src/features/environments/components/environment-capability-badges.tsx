@@ -1,3 +1,4 @@
+import { isolationScopeLabel } from '../models/config-fields'
 import { environmentTypeInfo, isEnvironmentType, type Environment } from '../models/environment-types'
 import { Badge } from '@/components/ui/badge'
 import { useT } from '@/i18n'
@@ -25,7 +26,7 @@ export function EnvironmentCapabilityBadges({ environment }: { environment: Envi
         <Badge tone="warning">{t('environments.badges.unknownType')}</Badge>
       )}
       <Badge title={t('environments.badges.isolationHint')}>
-        {t('environments.badges.isolation', { scope })}
+        {t('environments.badges.isolation', { scope: isolationScopeLabel(scope) })}
       </Badge>
     </span>
   )

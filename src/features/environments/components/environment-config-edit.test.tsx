@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw'
 import type { setupServer } from 'msw/node'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ENV, MEMORY } from '@/mocks/seed/fixture-ids'
+import { setLocale } from '@/i18n'
 import { renderApp } from '@/testing/render-app'
 
 let activeServer: ReturnType<typeof setupServer> | null = null
@@ -247,4 +248,28 @@ describe('config editor', () => {
     expect(await screen.findByText(/Your role \(viewer\)/)).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Review changes' })).not.toBeInTheDocument()
   })
+
+  it.each([
+    ['en', ['Server default (each session)', 'Each session', 'Each user', 'Each agent', 'Everyone']],
+    ['zh-CN', ['服务器默认值（每个会话）', '每个会话', '每个用户', '每个智能体', '所有人']],
+  ] as const)(
+    'names the isolation scopes in words, saving the server’s values (%s)',
+    async (locale, labels) => {
+      await setLocale(locale)
+      try {
+        const user = userEvent.setup()
+        await open(`/environments/${ENV.buildWorkers}/edit`)
+        const select = await screen.findByLabelText(locale === 'en' ? /Isolation scope/ : /隔离范围/)
+        expect(
+          within(select)
+            .getAllByRole('option')
+            .map((option) => option.textContent),
+        ).toEqual(labels)
+        await user.selectOptions(select, labels[2])
+        expect(select).toHaveValue('USER')
+      } finally {
+        await setLocale('en')
+      }
+    },
+  )
 })

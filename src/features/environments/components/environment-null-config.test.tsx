@@ -57,7 +57,7 @@ describe('an environment created without a config (config: null)', () => {
     await waitFor(() => expect(screen.queryByRole('link', { name: 'build-workers' })).not.toBeInTheDocument())
     const row = (await screen.findByRole('link', { name: 'dataplane-local' })).closest('tr')
     if (!row) throw new Error('no row')
-    expect(within(row).getByText('Isolation: SESSION')).toBeInTheDocument()
+    expect(within(row).getByText('Isolation: each session')).toBeInTheDocument()
     expect(screen.getByText(/1 environment · page 1 of 1/)).toBeInTheDocument()
   })
 

@@ -45,7 +45,7 @@ describe('environments list', () => {
     const row = (await screen.findByRole('link', { name: 'build-workers' })).closest('tr')
     if (!row) throw new Error('no row')
     expect(within(row).getByText('Runs on: Your worker')).toBeInTheDocument()
-    expect(within(row).getByText('Isolation: SESSION')).toBeInTheDocument()
+    expect(within(row).getByText('Isolation: each session')).toBeInTheDocument()
     expect(await within(row).findByText('2 online')).toBeInTheDocument()
     const lab = screen.getByRole('link', { name: 'lab-gpu-box' }).closest('tr')
     expect(await within(lab as HTMLElement).findByText('0 online')).toBeInTheDocument()

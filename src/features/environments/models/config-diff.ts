@@ -1,4 +1,4 @@
-import { isPlainObject } from './edit-config'
+import { isRecord } from '@/lib/read-fields'
 
 export type ConfigChange = {
   /** Dotted path of the changed key, e.g. `network.egress`. */
@@ -15,7 +15,7 @@ export type ConfigChange = {
  * (arrays included) as a whole value, so a reordered list shows as one change.
  */
 export function diffConfig(before: unknown, after: unknown, prefix = ''): ConfigChange[] {
-  if (!isPlainObject(before) || !isPlainObject(after)) return []
+  if (!isRecord(before) || !isRecord(after)) return []
   const changes: ConfigChange[] = []
   const keys = [...Object.keys(before), ...Object.keys(after).filter((key) => !Object.hasOwn(before, key))]
   for (const key of keys) {
@@ -24,7 +24,7 @@ export function diffConfig(before: unknown, after: unknown, prefix = ''): Config
     const hasAfter = Object.hasOwn(after, key)
     if (!hasAfter) changes.push({ path, key, change: 'removed', before: before[key] })
     else if (!hasBefore) changes.push({ path, key, change: 'added', after: after[key] })
-    else if (isPlainObject(before[key]) && isPlainObject(after[key]))
+    else if (isRecord(before[key]) && isRecord(after[key]))
       changes.push(...diffConfig(before[key], after[key], path))
     else if (JSON.stringify(before[key]) !== JSON.stringify(after[key]))
       changes.push({ path, key, change: 'changed', before: before[key], after: after[key] })

@@ -1,5 +1,5 @@
 import type { ConfigObject } from './config-fields'
-import { isPlainObject } from './edit-config'
+import { isRecord } from '@/lib/read-fields'
 import { redactSecrets, restoreSecrets } from './redact-secrets'
 import { t } from '@/i18n'
 
@@ -43,8 +43,7 @@ export function editJsonText(state: ConfigEditorState, text: string): ConfigEdit
           : t('environments.editor.invalidJsonUnknown'),
     }
   }
-  if (!isPlainObject(parsed))
-    return { ...state, jsonText: text, jsonError: t('environments.editor.notAnObject') }
+  if (!isRecord(parsed)) return { ...state, jsonText: text, jsonError: t('environments.editor.notAnObject') }
   return {
     ...state,
     jsonText: text,

@@ -22,11 +22,37 @@ export type ConfigFieldInfo = {
   /** The server's default, shown as a placeholder: leaving the field empty omits the key. */
   placeholder?: string
   options?: readonly string[]
+  /** How a value reads in running text (the server's value is what is saved). */
+  valueLabel?: (value: string) => string
 }
 
 export const PERSISTENCE_MODES = ['TAR', 'NATIVE_SNAPSHOT'] as const
 export const ISOLATION_SCOPES = ['SESSION', 'USER', 'AGENT', 'GLOBAL'] as const
 export const MEMORY_ACCESS_MODES = ['read_only', 'read_write'] as const
+
+/**
+ * What shares one working area, in words ("each session"), for the badges and the form; a value the
+ * server does not document stays as written (config warnings point it out).
+ */
+export function isolationScopeLabel(scope: string): string {
+  switch (scope) {
+    case 'SESSION':
+      return t('environments.badges.isolationScope.SESSION')
+    case 'USER':
+      return t('environments.badges.isolationScope.USER')
+    case 'AGENT':
+      return t('environments.badges.isolationScope.AGENT')
+    case 'GLOBAL':
+      return t('environments.badges.isolationScope.GLOBAL')
+    default:
+      return scope
+  }
+}
+
+/** A label at the start of a line (a form option): its first letter in capitals where the script has them. */
+export function asOption(label: string): string {
+  return label.charAt(0).toLocaleUpperCase() + label.slice(1)
+}
 
 /** Keys the server knows (DESIGN §2). Everything else in a config is kept exactly as it is. */
 export function configFieldInfo(key: ConfigFieldKey): ConfigFieldInfo {
@@ -85,6 +111,7 @@ export function configFieldInfo(key: ConfigFieldKey): ConfigFieldInfo {
         label: t('environments.fields.isolationScope.label'),
         kind: 'choice',
         options: ISOLATION_SCOPES,
+        valueLabel: isolationScopeLabel,
         help: t('environments.fields.isolationScope.help'),
       }
   }

@@ -6,7 +6,7 @@ import {
   UNENFORCED_KEYS,
   type ConfigObject,
 } from './config-fields'
-import { isPlainObject } from './edit-config'
+import { isRecord } from '@/lib/read-fields'
 import type { EnvironmentType } from './environment-types'
 import { t } from '@/i18n'
 
@@ -50,7 +50,7 @@ export function configWarnings(config: ConfigObject, type: EnvironmentType): Con
       tone: 'warning',
       message: t('environments.warnings.isolation', { scope, options: list(ISOLATION_SCOPES, false) }),
     })
-  if (isPlainObject(config.memoryAccess) && Object.values(config.memoryAccess).includes('read_write'))
+  if (isRecord(config.memoryAccess) && Object.values(config.memoryAccess).includes('read_write'))
     warnings.push({
       id: 'memory-read-write',
       tone: 'info',

@@ -1,4 +1,5 @@
 import { configFieldInfo, type ConfigFieldKey, type ConfigObject } from './config-fields'
+import { isRecord } from '@/lib/read-fields'
 
 /**
  * A copy of `config` with one key replaced in place, so key order and every other value stay
@@ -39,15 +40,11 @@ export function readConfigField(config: ConfigObject, key: string): string {
 
 export type MemoryAccessRow = { storeId: string; access: string }
 
-export function isPlainObject(value: unknown): value is ConfigObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
 /** memoryAccess as editable rows; null when it is not an object and only JSON can edit it. */
 export function readMemoryAccess(config: ConfigObject): MemoryAccessRow[] | null {
   if (!Object.hasOwn(config, 'memoryAccess')) return []
   const value = config.memoryAccess
-  if (!isPlainObject(value)) return null
+  if (!isRecord(value)) return null
   return Object.entries(value).map(([storeId, access]) => ({
     storeId,
     access: typeof access === 'string' ? access : JSON.stringify(access),
@@ -57,7 +54,7 @@ export function readMemoryAccess(config: ConfigObject): MemoryAccessRow[] | null
 /** Rows back into the config; no rows removes the key. Rows are kept in their order. */
 export function setMemoryAccess(config: ConfigObject, rows: readonly MemoryAccessRow[]): ConfigObject {
   if (rows.length === 0) return withConfigValue(config, 'memoryAccess', undefined)
-  const previous = isPlainObject(config.memoryAccess) ? config.memoryAccess : {}
+  const previous = isRecord(config.memoryAccess) ? config.memoryAccess : {}
   const next: ConfigObject = {}
   for (const row of rows) {
     // An untouched value that was not a string (say, an object) is kept as it was.

@@ -29,6 +29,13 @@ describe('environmentCurl', () => {
     expect(secretVariables(body)).toEqual(['E2B_API_KEY'])
   })
 
+  it('copies fields that only look like secret words as they are', () => {
+    const body = { config: { tokenizer: 'cl100k', clientSecret: 'xyz' } }
+    const curl = environmentCurl({ action: 'edit', environmentId: 'env_1', body }, context)
+    expect(curl).toContain(`{"config":{"tokenizer":"cl100k","clientSecret":"'"$CLIENT_SECRET"'"}}`)
+    expect(secretVariables(body)).toEqual(['CLIENT_SECRET'])
+  })
+
   it('builds edit, rotate, archive and delete against the environment', () => {
     const noScope = { ...context, scope: { tenant: null, namespace: null } }
     expect(

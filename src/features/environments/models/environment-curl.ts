@@ -1,6 +1,5 @@
-import { isPlainObject } from './edit-config'
-import { SECRET_KEY_PATTERN } from './mask-config-secrets'
 import { buildCurl, type CurlMethod } from '@/lib/build-curl'
+import { replaceSecrets, secretKeyNames } from '@/lib/secrets'
 
 export type CurlScope = { tenant: string | null; namespace: string | null }
 
@@ -55,19 +54,10 @@ function secretVariableName(key: string): string {
 }
 
 /** Names of the secret variables a body needs, for telling the user what to set. */
-export function secretVariables(body: unknown, key = ''): string[] {
-  if (typeof body === 'string') return SECRET_KEY_PATTERN.test(key) && body ? [secretVariableName(key)] : []
-  if (Array.isArray(body)) return body.flatMap((item) => secretVariables(item))
-  if (isPlainObject(body))
-    return [...new Set(Object.entries(body).flatMap(([k, v]) => secretVariables(v, k)))]
-  return []
+export function secretVariables(body: unknown): string[] {
+  return [...new Set(secretKeyNames(body).map(secretVariableName))]
 }
 
-function withSecretMarkers(value: unknown, key = ''): unknown {
-  if (typeof value === 'string')
-    return SECRET_KEY_PATTERN.test(key) && value ? `@@ASC_SECRET_${secretVariableName(key)}@@` : value
-  if (Array.isArray(value)) return value.map((item) => withSecretMarkers(item))
-  if (isPlainObject(value))
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withSecretMarkers(v, k)]))
-  return value
+function withSecretMarkers(value: unknown): unknown {
+  return replaceSecrets(value, (_secret, key) => `@@ASC_SECRET_${secretVariableName(key)}@@`)
 }

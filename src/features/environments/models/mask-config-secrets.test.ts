@@ -19,4 +19,16 @@ describe('maskConfigSecrets', () => {
     })
     expect(config.apiKey).toBe('e2b_live_abcdef')
   })
+
+  it('leaves counts and names that only contain a secret word in view', () => {
+    const config = {
+      model: { max_tokens: '4096', tokenizer: 'cl100k', total_tokens: '9000' },
+      secretary: 'Ann',
+    }
+    expect(maskConfigSecrets(config)).toEqual(config)
+    expect(maskConfigSecrets('cl100k', 'tokenizer')).toBe('cl100k')
+    expect(maskConfigSecrets({ env: { BUILDER_E2B_API_KEY: 'e2b_1' } })).toEqual({
+      env: { BUILDER_E2B_API_KEY: '•••• (5 characters hidden)' },
+    })
+  })
 })

@@ -25,6 +25,15 @@ describe('redactSecrets / restoreSecrets', () => {
     expect(restoreSecrets(replaced, config)).toEqual({ apiKey: 'new-key' })
   })
 
+  it('keeps fields that only contain a secret word in the editor text and in drafts', () => {
+    const model = { max_tokens: '4096', tokenizer: 'cl100k', authToken: 'tok' }
+    expect(redactSecrets(model)).toEqual({
+      max_tokens: '4096',
+      tokenizer: 'cl100k',
+      authToken: SECRET_PLACEHOLDER,
+    })
+  })
+
   it('drops a placeholder that has nothing to restore', () => {
     expect(restoreSecrets({ apiKey: SECRET_PLACEHOLDER, a: 1 }, {})).toEqual({ a: 1 })
   })

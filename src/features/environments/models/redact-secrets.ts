@@ -1,5 +1,5 @@
-import { isPlainObject } from './edit-config'
-import { SECRET_KEY_PATTERN } from './mask-config-secrets'
+import { isRecord } from '@/lib/read-fields'
+import { replaceSecrets } from '@/lib/secrets'
 
 /** Stands in for a secret value in the JSON editor and in saved drafts. */
 export const SECRET_PLACEHOLDER = '•••• hidden, unchanged'
@@ -8,12 +8,8 @@ export const SECRET_PLACEHOLDER = '•••• hidden, unchanged'
  * A copy with every secret-named string replaced by the placeholder, at any depth. Used for
  * the Advanced JSON text (so a secret is not shown) and for drafts (so it is never stored).
  */
-export function redactSecrets(value: unknown, key = ''): unknown {
-  if (typeof value === 'string') return SECRET_KEY_PATTERN.test(key) && value ? SECRET_PLACEHOLDER : value
-  if (Array.isArray(value)) return value.map((item) => redactSecrets(item))
-  if (isPlainObject(value))
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactSecrets(v, k)]))
-  return value
+export function redactSecrets(value: unknown): unknown {
+  return replaceSecrets(value, () => SECRET_PLACEHOLDER)
 }
 
 /**
@@ -23,8 +19,8 @@ export function redactSecrets(value: unknown, key = ''): unknown {
 export function restoreSecrets(value: unknown, source: unknown): unknown {
   if (Array.isArray(value))
     return value.map((item, index) => restoreSecrets(item, Array.isArray(source) ? source[index] : undefined))
-  if (!isPlainObject(value)) return value
-  const from = isPlainObject(source) ? source : {}
+  if (!isRecord(value)) return value
+  const from = isRecord(source) ? source : {}
   const entries: [string, unknown][] = []
   for (const [key, item] of Object.entries(value)) {
     if (item === SECRET_PLACEHOLDER) {

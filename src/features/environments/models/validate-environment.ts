@@ -1,5 +1,5 @@
 import { type ConfigObject, MEMORY_ACCESS_MODES } from './config-fields'
-import { isPlainObject } from './edit-config'
+import { isRecord } from '@/lib/read-fields'
 import { isEnvironmentType } from './environment-types'
 import { t } from '@/i18n'
 
@@ -54,8 +54,7 @@ export function validateEnvironment(input: {
   }
   if (Object.hasOwn(config, 'memoryAccess')) {
     const access = config.memoryAccess
-    if (!isPlainObject(access))
-      errors['config.memoryAccess'] = t('environments.validation.memoryAccessObject')
+    if (!isRecord(access)) errors['config.memoryAccess'] = t('environments.validation.memoryAccessObject')
     else if (Object.keys(access).some((storeId) => !storeId.trim()))
       errors['config.memoryAccess'] = t('environments.validation.memoryStoreRequired')
     else if (

@@ -1,6 +1,6 @@
 import type { ConfigDraft } from '../models/config-edit-session'
 import type { ConfigObject } from '../models/config-fields'
-import { isPlainObject } from '../models/edit-config'
+import { isRecord } from '@/lib/read-fields'
 import { redactSecrets } from '../models/redact-secrets'
 
 /*
@@ -19,7 +19,7 @@ export function loadConfigDraft(environmentId: string): ConfigDraft | null {
     if (
       !parsed ||
       typeof parsed.name !== 'string' ||
-      !isPlainObject(parsed.config) ||
+      !isRecord(parsed.config) ||
       typeof parsed.baseUpdatedAt !== 'number' ||
       typeof parsed.savedAt !== 'number'
     )

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { canWriteResources, READ_ONLY_REASON, readOnlyReason } from './can-write'
+import { canWriteResources, readOnlyReason } from './can-write'
 import { setLocale } from '@/i18n'
 
 describe('canWriteResources', () => {
@@ -13,8 +13,10 @@ describe('canWriteResources', () => {
 })
 
 describe('readOnlyReason', () => {
-  it('says the same as the English constant it replaces, and translates', async () => {
-    expect(readOnlyReason()).toBe(READ_ONLY_REASON)
+  it('says what a viewer can do and whom to ask, and translates', async () => {
+    expect(readOnlyReason()).toBe(
+      'Your role (viewer) can inspect resources but not change them. Ask an admin for the developer role.',
+    )
     await setLocale('zh-CN')
     try {
       expect(readOnlyReason()).toContain('查看者')

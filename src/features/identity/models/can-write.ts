@@ -1,8 +1,9 @@
 import { t } from '@/i18n'
 
 /**
- * Whether the signed-in user may create and change resources (namespace role developer or
- * admin). This only decides what the console offers; the server's 403 is still handled.
+ * Whether the signed-in user may create and change resources: a developer or admin among the
+ * roles the sign-in answer carried. Those are the account's roles, not the chosen namespace's, so
+ * this only decides what the console offers; the server's 403 is still handled.
  */
 export function canWriteResources(roles: readonly string[]): boolean {
   return roles.some((role) => role === 'admin' || role === 'developer')
@@ -15,10 +16,3 @@ export function canWriteResources(roles: readonly string[]): boolean {
 export function readOnlyReason(): string {
   return t('identity.readOnlyReason')
 }
-
-/**
- * @deprecated English only, fixed when the module loads: use `readOnlyReason()`. Kept until the
- * routes in src/app (another team's files) switch over.
- */
-export const READ_ONLY_REASON =
-  'Your role (viewer) can inspect resources but not change them. Ask an admin for the developer role.'

@@ -3,7 +3,6 @@ import { useCallback } from 'react'
 import { RawJsonPanel } from './raw-json-panel'
 import { SnapshotCompare } from './snapshot-compare'
 import { StatusBadge } from './status-badge'
-import { isRecord, readNumber, readText } from '@/data/sessions/event-data'
 import { snapshotQuery } from '@/data/sessions/queries'
 import type { ResourceEnvelope } from '@/data/sessions/types'
 import { useEventLog } from '../hooks/use-event-log'
@@ -12,6 +11,7 @@ import type { EventStore } from '../models/event-store'
 import { QueryErrorState } from '@/components/ui/query-error-state'
 import { LoadingState } from '@/components/ui/states'
 import { RichText, useT } from '@/i18n'
+import { isRecord, readNumber, readText } from '@/lib/read-fields'
 
 /** A snapshot envelope's fields, as text for its row ('' when absent). */
 const text = (...values: unknown[]): string =>

@@ -25,4 +25,3 @@ export function useEventLog<T>(store: EventStore, select: (store: EventStore) =>
 
 export const selectSize = (store: EventStore) => store.size
 export const selectVersion = (store: EventStore) => store.version
-export const selectGeneration = (store: EventStore) => store.generation

@@ -2,7 +2,6 @@ import type { components } from '@/api/schema.gen'
 import { joinList } from './join-list'
 import type { Environment } from '@/data/environments/types'
 import { unlinkedPollingWorkers } from './unlinked-workers'
-import { isRecord, readNumber } from '@/data/sessions/event-data'
 import {
   environmentWorkerPresence,
   isStaleClaim,
@@ -12,6 +11,7 @@ import {
 import { statusLabel } from './status-label'
 import { t } from '@/i18n'
 import { formatDuration } from '@/lib/format-duration'
+import { isRecord, readNumber } from '@/lib/read-fields'
 
 type Schemas = components['schemas']
 type Turn = Schemas['Turn']

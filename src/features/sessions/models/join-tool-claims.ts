@@ -1,7 +1,7 @@
 import type { components } from '@/api/schema.gen'
 import type { ToolRecord } from './tool-records'
-import { readNumber, readText } from '@/data/sessions/event-data'
 import { t } from '@/i18n'
+import { readNumber, readText } from '@/lib/read-fields'
 
 type WorkItem = components['schemas']['WorkItem']
 

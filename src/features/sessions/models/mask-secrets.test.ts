@@ -48,4 +48,14 @@ describe('maskSecrets', () => {
     expect(count).toBe(4)
     expect(input.config.apiKey).toBe('e2b_live_whatever')
   })
+
+  it('masks the values of bearer and *_secret_key fields, the same keys config masking hides', () => {
+    const { value, count } = maskSecrets({
+      bearer: 'abc',
+      aws_secret_key: 'plain-looking',
+      tokenizer: 'cl100k',
+    })
+    expect(value).toEqual({ bearer: MASK, aws_secret_key: MASK, tokenizer: 'cl100k' })
+    expect(count).toBe(2)
+  })
 })

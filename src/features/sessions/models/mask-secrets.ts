@@ -1,3 +1,5 @@
+import { replaceSecrets } from '@/lib/secrets'
+
 export const MASK = '••••••••'
 
 type Rule = { name: string; pattern: RegExp; replace: (match: string, ...groups: string[]) => string }
@@ -38,14 +40,6 @@ const RULES: Rule[] = [
   },
 ]
 
-/** Values under these keys are secrets whatever they look like (`apiKey`, `password`, `accessToken`…). */
-const SECRET_KEY =
-  /(api[_-]?key|apikey|secret|passw(or)?d|private[_-]?key|authorization|credentials?|(^|[_-]|[a-z])token)$/i
-
-export function isSecretKey(key: string): boolean {
-  return SECRET_KEY.test(key)
-}
-
 export type Masked<T> = { value: T; count: number }
 
 export function maskSecretsInText(text: string): Masked<string> {
@@ -65,22 +59,19 @@ export function maskSecretsInText(text: string): Masked<string> {
 /** A masked deep copy of a JSON value: secret-looking strings, and strings under secret-named keys. */
 export function maskSecrets<T>(value: T): Masked<T> {
   let count = 0
-  const visit = (node: unknown, key: string | null): unknown => {
-    if (typeof node === 'string') {
-      if (key !== null && node !== '' && isSecretKey(key)) {
-        count += 1
-        return MASK
-      }
-      const masked = maskSecretsInText(node)
-      count += masked.count
-      return masked.value
-    }
-    if (Array.isArray(node)) return node.map((entry) => visit(entry, null))
-    if (typeof node === 'object' && node !== null) {
-      return Object.fromEntries(Object.entries(node).map(([k, entry]) => [k, visit(entry, k)]))
-    }
-    return node
-  }
-  const masked = visit(value, null) as T
+  const masked = replaceSecrets(
+    value,
+    () => {
+      count += 1
+      return MASK
+    },
+    {
+      text: (text) => {
+        const inText = maskSecretsInText(text)
+        count += inText.count
+        return inText.value
+      },
+    },
+  ) as T
   return { value: masked, count }
 }

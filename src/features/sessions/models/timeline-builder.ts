@@ -1,7 +1,8 @@
-import { eventToolCall, eventTurnId, itemEventData, readText } from '@/data/sessions/event-data'
+import { eventToolCall, eventTurnId, itemEventData } from '@/data/sessions/event-data'
 import { isErrorEvent } from './event-category'
 import { matchesEventFilter, type EventFilter } from './event-filter'
 import type { PublicEvent } from './event-store'
+import { readText } from '@/lib/read-fields'
 
 export type TurnSummary = {
   turnId: string

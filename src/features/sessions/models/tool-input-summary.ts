@@ -1,6 +1,6 @@
-import { readString } from '@/data/sessions/event-data'
 import { maskSecrets, maskSecretsInText } from './mask-secrets'
 import { toolViewKind } from './tool-view-kind'
+import { readString } from '@/lib/read-fields'
 
 const MAX = 120
 

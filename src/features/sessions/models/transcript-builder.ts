@@ -1,10 +1,6 @@
 import {
   eventFamily,
   eventTurnId,
-  isRecord,
-  readNumber,
-  readString,
-  readText,
   requiredActionEventData,
   turnEventData,
   usageEventData,
@@ -12,6 +8,7 @@ import {
 import { isErrorEvent } from './event-category'
 import type { PublicEvent } from './event-store'
 import { ToolRecordFold, type ToolRecord } from './tool-records'
+import { isRecord, readNumber, readString, readText } from '@/lib/read-fields'
 
 /** A conversation message assembled from `item.started → item.delta* → item.completed`. */
 export type TranscriptMessage = {

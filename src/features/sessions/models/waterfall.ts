@@ -1,7 +1,7 @@
 import type { ClaimContext } from './join-tool-claims'
 import { findWorkItemFor } from './join-tool-claims'
 import type { TranscriptTurn } from './transcript-builder'
-import { readNumber } from '@/data/sessions/event-data'
+import { readNumber } from '@/lib/read-fields'
 
 export type WaterfallBarKind = 'turn' | 'run' | 'tool' | 'wait'
 

@@ -2,7 +2,6 @@ import { queryOptions } from '@tanstack/react-query'
 import { identityKeys } from './keys'
 import { api } from '@/api/client'
 import { expectArray, expectObject } from '@/api/response-guards'
-import { useSecretWrite } from '../write'
 
 export const scopeQuery = () =>
   queryOptions({
@@ -35,17 +34,6 @@ export const namespaceResourcesQuery = (namespace: string) =>
       return expectArray(expectObject(data, 'resources', ['items']).items, 'resources')
     },
   })
-
-/** A plain call rather than a mutation: the token must not sit in the react-query mutation cache. */
-async function login(credentials: { username: string; password: string }) {
-  const { data } = await api().POST('/api/auth/login', { body: credentials })
-  return expectObject(data, 'sign-in', ['token', 'username'])
-}
-
-/** Sign-in through `useSecretWrite`: the answer (the token) goes to the caller only. */
-export function useSignIn() {
-  return useSecretWrite({ write: login })
-}
 
 export async function logout() {
   try {

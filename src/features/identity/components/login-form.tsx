@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { useSignIn } from '@/data/identity/queries'
+import { useSignIn } from '@/data/identity/sign-in'
 import { roleLabel } from '../models/role-label'
 import { useAuthStore } from '../stores/auth-store'
 import { isApiError } from '@/api/api-error'

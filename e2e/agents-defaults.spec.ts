@@ -24,7 +24,7 @@ test.describe('agent session defaults', () => {
     const select = page.getByRole('combobox', { name: 'Default environment' })
     await expect(select).toHaveValue('')
     await expect(
-      select.getByRole('option', { name: /build-workers · self-hosted worker · online/ }),
+      select.getByRole('option', { name: /build-workers · Self-hosted · online/ }),
     ).toBeAttached()
 
     await select.selectOption(BUILD_WORKERS)

@@ -47,50 +47,59 @@ function screen(load: () => Promise<ScreenModule>, ...namespaces: string[]) {
 // the console loads data with react-query, not route loaders.
 const screens = {
   login: screen(() => import('./routes/login-route'), 'app:screens', 'identity:login'),
-  environments: screen(() => import('./routes/environments-route'), 'environments'),
+  environments: {
+    path: 'environments',
+    ...screen(() => import('./routes/environments-route'), 'environments'),
+  },
   // The environment pages' strings (environments:screens) stay off the list page's first load, as
   // do the other screens' titles (app:screens), the sign-in form's (identity:login) and the advice
   // under a failed save (ui:advice), which the screens with forms load.
-  environmentDetail: screen(
-    () => import('./routes/environment-detail-route'),
-    'environments',
-    'environments:screens',
-  ),
-  environmentEdit: screen(
-    () => import('./routes/environment-edit-route'),
-    'environments',
-    'environments:screens',
-    'app:screens',
-    'ui:advice',
-  ),
-  agents: screen(() => import('./routes/agents-route'), 'agents', 'app:screens'),
-  agentDetail: screen(() => import('./routes/agent-detail-route'), 'agents', 'app:screens', 'ui:advice'),
-  sessions: screen(() => import('./routes/sessions-route'), 'sessions', 'app:screens', 'ui:advice'),
-  sessionDetail: screen(
-    () => import('./routes/session-detail-route'),
-    'sessions',
-    'app:screens',
-    'ui:advice',
-  ),
+  environmentDetail: {
+    path: 'environments/:environmentId',
+    ...screen(
+      () => import('./routes/environment-detail-route'),
+      'environments',
+      'environments:screens',
+      'ui:advice',
+    ),
+  },
+  environmentEdit: {
+    path: 'environments/:environmentId/edit',
+    ...screen(
+      () => import('./routes/environment-edit-route'),
+      'environments',
+      'environments:screens',
+      'app:screens',
+      'ui:advice',
+    ),
+  },
+  agents: { path: 'agents', ...screen(() => import('./routes/agents-route'), 'agents', 'app:screens') },
+  agentDetail: {
+    path: 'agents/:agentId',
+    ...screen(() => import('./routes/agent-detail-route'), 'agents', 'app:screens', 'ui:advice'),
+  },
+  sessions: {
+    path: 'sessions',
+    ...screen(() => import('./routes/sessions-route'), 'sessions', 'app:screens', 'ui:advice'),
+  },
+  sessionDetail: {
+    path: 'sessions/:sessionId',
+    ...screen(() => import('./routes/session-detail-route'), 'sessions', 'app:screens', 'ui:advice'),
+  },
   notFound: screen(() => import('./routes/not-found-route'), 'app:screens'),
 }
 
 export type ScreenName = keyof typeof screens
 
 /**
- * The signed-in screens by path (inside the shell, which asks for sign-in first). `<Routes>` is
- * built from this list and `screenForPath` matches against it, so start-up preloads the screen
- * the router then shows. `/login` and the not-found page sit outside it.
+ * The signed-in screens by path (inside the shell, which asks for sign-in first), read from the
+ * `path` of each entry above. `<Routes>` is built from this list and `screenForPath` matches
+ * against it, so start-up preloads the screen the router then shows. `/login` and the not-found
+ * page have no path there: they sit outside the shell's routes.
  */
-export const SCREEN_ROUTES: readonly { path: string; screen: ScreenName }[] = [
-  { path: 'environments', screen: 'environments' },
-  { path: 'environments/:environmentId', screen: 'environmentDetail' },
-  { path: 'environments/:environmentId/edit', screen: 'environmentEdit' },
-  { path: 'agents', screen: 'agents' },
-  { path: 'agents/:agentId', screen: 'agentDetail' },
-  { path: 'sessions', screen: 'sessions' },
-  { path: 'sessions/:sessionId', screen: 'sessionDetail' },
-]
+export const SCREEN_ROUTES: readonly { path: string; screen: ScreenName }[] = Object.entries(screens).flatMap(
+  ([name, entry]) => ('path' in entry ? [{ path: entry.path, screen: name as ScreenName }] : []),
+)
 
 /** Where `/` goes: the index route redirects here. */
 const HOME_PATH = '/environments'

@@ -1,12 +1,14 @@
 import { useState, type ReactNode } from 'react'
 import { Button } from './button'
 import { Dialog, DialogContent, DialogFooter } from './dialog'
+import { FailureNotice } from './failure-notice'
 import { errorMessage } from '@/api/api-error'
 import { useT } from '@/i18n'
 
 /**
  * Archive, delete, rotate and cancel all go through here: the body says what the action affects
- * before the user confirms, and a failure stays in the dialog with the server's reason.
+ * before the user confirms, and a failure stays in the dialog with the server's reason and what
+ * to do next.
  */
 export function ConfirmationDialog({
   open,
@@ -37,16 +39,17 @@ export function ConfirmationDialog({
 }) {
   const { t } = useT('ui')
   const [isPending, setIsPending] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  // The error itself, explained at render time, so the message follows a language switch.
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null)
 
   async function handleConfirm() {
     setIsPending(true)
-    setError(null)
+    setFailure(null)
     try {
       await onConfirm()
       onOpenChange(false)
     } catch (caught) {
-      setError(explainError(caught))
+      setFailure({ error: caught })
     } finally {
       setIsPending(false)
     }
@@ -56,16 +59,14 @@ export function ConfirmationDialog({
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        if (!next) setError(null)
+        if (!next) setFailure(null)
         onOpenChange(next)
       }}
     >
       <DialogContent title={title} description={body}>
         {children ? <div className="flex flex-col gap-3 text-sm">{children}</div> : null}
-        {error ? (
-          <p role="alert" className="mt-3 rounded-md bg-destructive/10 p-3 text-sm text-destructive">
-            {error}
-          </p>
+        {failure ? (
+          <FailureNotice className="mt-3" error={failure.error} message={explainError(failure.error)} />
         ) : null}
         <DialogFooter className="items-center">
           {footerStart ? <span className="mr-auto">{footerStart}</span> : null}

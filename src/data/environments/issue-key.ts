@@ -7,9 +7,8 @@ export type IssuedKey = { environment: Environment; apiKey: string }
 
 /*
  * Create and rotate are plain calls, not react-query mutations: their answer holds the one-time
- * key, and a mutation would keep it in the mutation cache. The caller refreshes the lists with
- * `invalidateEnvironmentLists` / `invalidateEnvironment` and hands the key to the key dialog's
- * state only.
+ * key, and a mutation would keep it in the mutation cache. Screens reach them through
+ * `useCreateEnvironment` / `useRotateEnvironmentKey` (mutations.ts), which refresh the lists.
  */
 
 export async function createEnvironment(body: EnvironmentCreate): Promise<IssuedKey> {

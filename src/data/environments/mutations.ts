@@ -1,7 +1,9 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import type { QueryClient } from '@tanstack/react-query'
 import { decodeEnvironment } from './decode-environment'
+import { createEnvironment, rotateEnvironmentKey } from './issue-key'
 import { environmentKeys } from './keys'
 import type { Environment, EnvironmentUpdate } from './types'
+import { useSecretWrite, useWrite, type WriteOptions } from '../write'
 import { api } from '@/api/client'
 
 /**
@@ -9,12 +11,12 @@ import { api } from '@/api/client'
  * new session, change environment) and the command palette. They all sit under `lists()`, so a
  * create, archive or delete on one screen refreshes the others.
  */
-export function invalidateEnvironmentLists(queryClient: QueryClient): Promise<void> {
+function invalidateEnvironmentLists(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: environmentKeys.lists() })
 }
 
 /** One environment changed (edit, rotation): its page and every list that shows it. */
-export function invalidateEnvironment(queryClient: QueryClient, id: string): Promise<void> {
+function invalidateEnvironment(queryClient: QueryClient, id: string): Promise<void> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: environmentKeys.detail(id) }),
     invalidateEnvironmentLists(queryClient),
@@ -36,36 +38,59 @@ async function deleteEnvironment(id: string): Promise<void> {
 }
 
 /** PATCH name and/or config; `config`, when sent, replaces the stored object. */
-export function useUpdateEnvironment(id: string) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (body: EnvironmentUpdate) => updateEnvironment(id, body),
-    onSuccess: () => invalidateEnvironment(queryClient, id),
-  })
+export function useUpdateEnvironment(id: string, options?: WriteOptions<Environment, EnvironmentUpdate>) {
+  return useWrite(
+    {
+      write: (body: EnvironmentUpdate) => updateEnvironment(id, body),
+      refresh: (queryClient) => invalidateEnvironment(queryClient, id),
+    },
+    options,
+  )
 }
 
-export function useArchiveEnvironment(id: string) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: () => archiveEnvironment(id),
-    // The archived environment leaves every list; its own page now shows it archived.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: environmentKeys.all }),
-  })
+export function useArchiveEnvironment(id: string, options?: WriteOptions<Environment, void>) {
+  return useWrite(
+    {
+      write: () => archiveEnvironment(id),
+      // The archived environment leaves every list; its own page now shows it archived.
+      refresh: (queryClient) => queryClient.invalidateQueries({ queryKey: environmentKeys.all }),
+    },
+    options,
+  )
 }
 
 /**
- * `onDeleted` runs before the caches are touched, so a page showing the environment can leave
- * first instead of refetching what no longer exists.
+ * The caller's `onSuccess` runs before the caches are touched, so a page showing the environment
+ * can leave first instead of refetching what no longer exists.
  */
-export function useDeleteEnvironment(id: string, options: { onDeleted?: () => void } = {}) {
-  const queryClient = useQueryClient()
-  const { onDeleted } = options
-  return useMutation({
-    mutationFn: () => deleteEnvironment(id),
-    onSuccess: () => {
-      onDeleted?.()
-      queryClient.removeQueries({ queryKey: environmentKeys.detail(id) })
-      return invalidateEnvironmentLists(queryClient)
+export function useDeleteEnvironment(id: string, options?: WriteOptions<void, void>) {
+  return useWrite(
+    {
+      write: () => deleteEnvironment(id),
+      refresh: (queryClient) => {
+        queryClient.removeQueries({ queryKey: environmentKeys.detail(id) })
+        return invalidateEnvironmentLists(queryClient)
+      },
     },
+    options,
+  )
+}
+
+/**
+ * Create and rotate answer with the one-time key: they go through `useSecretWrite`, which keeps no
+ * answer, and the caller hands the key to the key dialog's state only.
+ */
+export function useCreateEnvironment() {
+  return useSecretWrite({
+    write: createEnvironment,
+    // Only the environment part goes through the cache: the lists are read again.
+    refresh: invalidateEnvironmentLists,
+  })
+}
+
+export function useRotateEnvironmentKey(id: string) {
+  return useSecretWrite({
+    write: () => rotateEnvironmentKey(id),
+    refresh: (queryClient) => invalidateEnvironment(queryClient, id),
   })
 }

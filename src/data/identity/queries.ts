@@ -35,14 +35,6 @@ export const namespaceResourcesQuery = (namespace: string) =>
     },
   })
 
-/**
- * A plain call rather than a mutation: the token must not sit in the react-query mutation cache.
- */
-export async function login(credentials: { username: string; password: string }) {
-  const { data } = await api().POST('/api/auth/login', { body: credentials })
-  return expectObject(data, 'sign-in', ['token', 'username'])
-}
-
 export async function logout() {
   try {
     await api().POST('/api/auth/logout')

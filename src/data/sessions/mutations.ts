@@ -1,9 +1,29 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { decodeSession, decodeTurn } from './decode-session'
 import { sessionKeys } from './keys'
 import type { ActionAnswer, SessionCreate } from './types'
+import { invalidateAll, useWrite, type WriteOptions, type WriteSpec } from '../write'
 import { api } from '@/api/client'
+import { decodeSession, decodeTurn } from './decode-session'
 import { createIdempotencyKey } from '@/lib/idempotency-key'
+
+/**
+ * A write on a session's turns: it changes the turns list, which is read again after a failure
+ * too, since a failure whose answer was lost may have been applied.
+ */
+function turnWrite<TData, TVariables>(
+  sessionId: string,
+  write: (variables: TVariables) => Promise<TData>,
+): WriteSpec<TData, TVariables> {
+  return {
+    write,
+    refresh: (queryClient) => queryClient.invalidateQueries({ queryKey: sessionKeys.turns(sessionId) }),
+    refreshAfter: 'settled',
+  }
+}
+
+async function createSession(body: SessionCreate) {
+  const { data } = await api().POST('/api/v1/agent-sessions', { body })
+  return decodeSession(data)
+}
 
 /**
  * Creates a session. It carries no Idempotency-Key on purpose: the upstream create handler reads
@@ -11,110 +31,137 @@ import { createIdempotencyKey } from '@/lib/idempotency-key'
  * src/api/safe-retry.ts never re-sends it, and a failure whose answer was lost reaches the screen,
  * which asks the user to check the list before trying again.
  */
-export function useCreateSession() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: async (body: SessionCreate) => {
-      const { data } = await api().POST('/api/v1/agent-sessions', { body })
-      return decodeSession(data)
+export function useCreateSession(
+  options?: WriteOptions<Awaited<ReturnType<typeof createSession>>, SessionCreate>,
+) {
+  return useWrite(
+    {
+      write: createSession,
+      // A failure may have created it too (a lost answer): the lists must show it either way.
+      refresh: (queryClient) => queryClient.invalidateQueries({ queryKey: sessionKeys.lists() }),
+      refreshAfter: 'settled',
     },
-    // A failure may have created it too (a lost answer): the lists must show it either way.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionKeys.lists() }),
-  })
+    options,
+  )
 }
 
 /** The turn body and the key of this submission; a retry of the same submission sends the same key. */
 export type TurnSubmission = { message: string; idempotencyKey: string }
 
-export function useSubmitTurn(sessionId: string) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: async ({ message, idempotencyKey }: TurnSubmission) => {
-      const { data } = await api().POST('/api/v1/agent-sessions/{session}/turns', {
-        params: { path: { session: sessionId }, header: { 'Idempotency-Key': idempotencyKey } },
-        body: { message },
-      })
-      return decodeTurn(data, 'turn', sessionId)
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionKeys.turns(sessionId) }),
+async function submitTurn(sessionId: string, { message, idempotencyKey }: TurnSubmission) {
+  const { data } = await api().POST('/api/v1/agent-sessions/{session}/turns', {
+    params: { path: { session: sessionId }, header: { 'Idempotency-Key': idempotencyKey } },
+    body: { message },
   })
+  return decodeTurn(data, 'turn', sessionId)
 }
 
-export function useTurnCommand(sessionId: string, command: 'cancel' | 'resume') {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: async (turnId: string) => {
-      const path = { session: sessionId, turn: turnId }
-      const header = { 'Idempotency-Key': createIdempotencyKey(command) }
-      const { data } =
-        command === 'cancel'
-          ? await api().POST('/api/v1/agent-sessions/{session}/turns/{turn}/cancel', {
-              params: { path, header },
-            })
-          : await api().POST('/api/v1/agent-sessions/{session}/turns/{turn}/resume', {
-              params: { path, header },
-            })
-      return decodeTurn(data, 'turn', sessionId)
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionKeys.turns(sessionId) }),
-  })
+type TurnAnswer = Awaited<ReturnType<typeof submitTurn>>
+
+export function useSubmitTurn(sessionId: string, options?: WriteOptions<TurnAnswer, TurnSubmission>) {
+  return useWrite(
+    turnWrite(sessionId, (submission: TurnSubmission) => submitTurn(sessionId, submission)),
+    options,
+  )
 }
 
-export function useAnswerActions(sessionId: string) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: async (input: { turnId: string; answers: ActionAnswer[]; idempotencyKey: string }) => {
-      const { data } = await api().POST('/api/v1/agent-sessions/{session}/turns/{turn}/actions', {
-        params: {
-          path: { session: sessionId, turn: input.turnId },
-          header: { 'Idempotency-Key': input.idempotencyKey },
-        },
-        body: { answers: input.answers },
-      })
-      return decodeTurn(data, 'turn', sessionId)
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionKeys.turns(sessionId) }),
-  })
+async function commandTurn(sessionId: string, command: 'cancel' | 'resume', turnId: string) {
+  const path = { session: sessionId, turn: turnId }
+  const header = { 'Idempotency-Key': createIdempotencyKey(command) }
+  const { data } =
+    command === 'cancel'
+      ? await api().POST('/api/v1/agent-sessions/{session}/turns/{turn}/cancel', {
+          params: { path, header },
+        })
+      : await api().POST('/api/v1/agent-sessions/{session}/turns/{turn}/resume', {
+          params: { path, header },
+        })
+  return decodeTurn(data, 'turn', sessionId)
 }
 
-export function useChangeSessionEnvironment(sessionId: string) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: async (environmentId: string) => {
-      const { data } = await api().PATCH('/api/v1/agent-sessions/{session}', {
-        params: { path: { session: sessionId } },
-        body: { environmentId },
-      })
-      return decodeSession(data)
+export function useTurnCommand(
+  sessionId: string,
+  command: 'cancel' | 'resume',
+  options?: WriteOptions<TurnAnswer, string>,
+) {
+  return useWrite(
+    turnWrite(sessionId, (turnId: string) => commandTurn(sessionId, command, turnId)),
+    options,
+  )
+}
+
+type ActionsAnswer = { turnId: string; answers: ActionAnswer[]; idempotencyKey: string }
+
+async function answerActions(sessionId: string, input: ActionsAnswer) {
+  const { data } = await api().POST('/api/v1/agent-sessions/{session}/turns/{turn}/actions', {
+    params: {
+      path: { session: sessionId, turn: input.turnId },
+      header: { 'Idempotency-Key': input.idempotencyKey },
     },
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: sessionKeys.detail(sessionId) })
-      await queryClient.invalidateQueries({ queryKey: sessionKeys.lists() })
-    },
+    body: { answers: input.answers },
   })
+  return decodeTurn(data, 'turn', sessionId)
+}
+
+export function useAnswerActions(sessionId: string, options?: WriteOptions<TurnAnswer, ActionsAnswer>) {
+  return useWrite(
+    turnWrite(sessionId, (input: ActionsAnswer) => answerActions(sessionId, input)),
+    options,
+  )
+}
+
+async function changeSessionEnvironment(sessionId: string, environmentId: string) {
+  const { data } = await api().PATCH('/api/v1/agent-sessions/{session}', {
+    params: { path: { session: sessionId } },
+    body: { environmentId },
+  })
+  return decodeSession(data)
+}
+
+type SessionAnswer = Awaited<ReturnType<typeof changeSessionEnvironment>>
+
+export function useChangeSessionEnvironment(
+  sessionId: string,
+  options?: WriteOptions<SessionAnswer, string>,
+) {
+  return useWrite(
+    {
+      write: (environmentId: string) => changeSessionEnvironment(sessionId, environmentId),
+      refresh: (queryClient) =>
+        invalidateAll(queryClient, [sessionKeys.detail(sessionId), sessionKeys.lists()]),
+    },
+    options,
+  )
 }
 
 export type SessionLifecycleAction = 'archive' | 'restore' | 'delete'
+type LifecycleRequest = { sessionId: string; action: SessionLifecycleAction }
 
-export function useSessionLifecycle() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: async ({ sessionId, action }: { sessionId: string; action: SessionLifecycleAction }) => {
-      const path = { session: sessionId }
-      if (action === 'delete') {
-        await api().DELETE('/api/v1/agent-sessions/{session}', { params: { path } })
-        return null
-      }
-      const { data } =
-        action === 'archive'
-          ? await api().POST('/api/v1/agent-sessions/{session}/archive', { params: { path } })
-          : await api().POST('/api/v1/agent-sessions/{session}/restore', { params: { path } })
-      return decodeSession(data)
+async function changeSessionLifecycle({ sessionId, action }: LifecycleRequest) {
+  const path = { session: sessionId }
+  if (action === 'delete') {
+    await api().DELETE('/api/v1/agent-sessions/{session}', { params: { path } })
+    return null
+  }
+  const { data } =
+    action === 'archive'
+      ? await api().POST('/api/v1/agent-sessions/{session}/archive', { params: { path } })
+      : await api().POST('/api/v1/agent-sessions/{session}/restore', { params: { path } })
+  return decodeSession(data)
+}
+
+export function useSessionLifecycle(options?: WriteOptions<SessionAnswer | null, LifecycleRequest>) {
+  return useWrite(
+    {
+      write: changeSessionLifecycle,
+      refresh: (queryClient, { sessionId, action }) => {
+        // A deleted session is not read again; an archived or restored one shows its new state.
+        if (action !== 'delete')
+          return invalidateAll(queryClient, [sessionKeys.detail(sessionId), sessionKeys.lists()])
+        queryClient.removeQueries({ queryKey: sessionKeys.detail(sessionId) })
+        return invalidateAll(queryClient, [sessionKeys.lists()])
+      },
     },
-    onSuccess: async (_data, { sessionId, action }) => {
-      if (action === 'delete') queryClient.removeQueries({ queryKey: sessionKeys.detail(sessionId) })
-      else await queryClient.invalidateQueries({ queryKey: sessionKeys.detail(sessionId) })
-      await queryClient.invalidateQueries({ queryKey: sessionKeys.lists() })
-    },
-  })
+    options,
+  )
 }

@@ -45,10 +45,10 @@ describe('DefaultEnvironmentField', () => {
     ).toBeInTheDocument()
     expect(
       within(select).getByRole('option', {
-        name: 'build-workers · self-hosted worker · online (2 workers, 1 busy)',
+        name: 'build-workers · Self-hosted · online (2 workers, 1 busy)',
       }),
     ).toBeInTheDocument()
-    expect(within(select).getByRole('option', { name: 'e2b-python · sandbox (E2B)' })).toBeInTheDocument()
+    expect(within(select).getByRole('option', { name: 'e2b-python · Sandbox (E2B)' })).toBeInTheDocument()
     expect(
       within(select).getByRole('option', { name: 'env_gone · deleted or not visible to you' }),
     ).toBeInTheDocument()
@@ -64,7 +64,7 @@ describe('DefaultEnvironmentField', () => {
       ).toBeInTheDocument()
       expect(
         within(select).getByRole('option', {
-          name: 'build-workers · 自托管工作进程 · 在线（2 个工作进程，1 个忙碌）',
+          name: 'build-workers · 自托管 · 在线（2 个工作进程，1 个忙碌）',
         }),
       ).toBeInTheDocument()
       expect(

@@ -1,13 +1,14 @@
 import type { Ref } from 'react'
 import type { EnvironmentChoice } from '../hooks/use-environment-choices'
 import type { DefaultEnvironmentLookup } from '../models/default-environment-warnings'
-import { environmentHealthLabel, environmentTypeLabel } from '../models/environment-labels'
+import { environmentHealthLabel } from '../models/environment-labels'
 import { markInvisibleCharacters } from '@/lib/invisible-characters'
 import { Badge } from '@/components/ui/badge'
 import { Field } from '@/components/ui/field'
 import { Select } from '@/components/ui/input'
 import { t, useT } from '@/i18n'
 import { useNow } from '@/lib/use-now'
+import { environmentTypeLabel } from '@/lib/environment-type-label'
 
 const NONE = ''
 

@@ -62,7 +62,7 @@ describe('Runtime configuration → Session defaults', () => {
     await waitFor(() => expect(select).toHaveValue(ENV.buildWorkers))
     expect(
       within(select).getByRole('option', {
-        name: /build-workers · self-hosted worker · online \(2 workers, 1 busy\)/,
+        name: /build-workers · Self-hosted · online \(2 workers, 1 busy\)/,
       }),
     ).toBeInTheDocument()
     expect(within(select).queryByRole('option', { name: /old-remote-share/ })).not.toBeInTheDocument()

@@ -1,10 +1,10 @@
 import { diffDefinitions } from '../models/diff-definitions'
 import { SESSION_DEFAULT_FIELDS, type AgentDefinition } from '../models/agent-types'
 import type { DefinitionConflict } from '../hooks/use-session-defaults-editor'
-import { errorMessage } from '@/api/api-error'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog'
 import { Notice } from '@/components/ui/notice'
+import { FailureNotice } from '@/components/ui/failure-notice'
 import { t, useT } from '@/i18n'
 import { formatExactTime } from '@/lib/format-time'
 
@@ -129,11 +129,7 @@ export function VersionConflictDialog({
                 {t('agents.conflict.reapplyKeeps', { version: conflict.latest.version })}
               </p>
             )}
-            {error ? (
-              <p role="alert" className="rounded-md bg-destructive/10 p-3 text-sm text-destructive">
-                {errorMessage(error)}
-              </p>
-            ) : null}
+            {error ? <FailureNotice error={error} /> : null}
           </div>
         ) : null}
         <DialogFooter>

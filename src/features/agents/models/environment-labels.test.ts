@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { environmentHealthLabel, environmentTypeLabel } from './environment-labels'
-
-describe('environmentTypeLabel', () => {
-  it('names known types and keeps unknown ones as sent', () => {
-    expect(environmentTypeLabel('self_hosted')).toBe('self-hosted worker')
-    expect(environmentTypeLabel('quantum')).toBe('quantum')
-  })
-})
+import { environmentHealthLabel } from './environment-labels'
 
 describe('environmentHealthLabel', () => {
   const now = 10 * 3600_000

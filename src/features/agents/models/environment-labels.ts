@@ -2,22 +2,6 @@ import type { EnvironmentHealth } from './environment-presence'
 import { t } from '@/i18n'
 import { formatRelativeTime } from '@/lib/format-time'
 
-/** Servers may add types; an unknown one is shown as sent. */
-export function environmentTypeLabel(type: string): string {
-  switch (type) {
-    case 'self_hosted':
-      return t('agents.environmentType.selfHosted')
-    case 'sandbox':
-      return t('agents.environmentType.sandbox')
-    case 'local':
-      return t('agents.environmentType.local')
-    case 'remote':
-      return t('agents.environmentType.remote')
-    default:
-      return type
-  }
-}
-
 export type HealthTone = 'success' | 'info' | 'warning' | 'neutral'
 
 /** A short health phrase and its tone, or null where health does not apply or is not known yet. */

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
-import { createEnvironment, type IssuedKey } from '@/data/environments/issue-key'
+import type { IssuedKey } from '@/data/environments/issue-key'
+import { useCreateEnvironment } from '@/data/environments/mutations'
 import { ConfigEditor } from './config-editor'
 import { CopyCurlButton } from './curl-scope'
 import { createEditorState, type ConfigEditorState } from '../models/config-editor-state'
@@ -54,7 +55,7 @@ function CreateEnvironmentForm({
   const [hasSubmitted, setHasSubmitted] = useState(false)
   // The error itself, explained at render time, so the message follows a language switch.
   const [failure, setFailure] = useState<{ error: unknown } | null>(null)
-  const [isPending, setIsPending] = useState(false)
+  const create = useCreateEnvironment()
   const isLocalDisabled = useLocalPolicyStore((state) => state.isLocalDisabled)
   const markLocalDisabled = useLocalPolicyStore((state) => state.markLocalDisabled)
 
@@ -67,14 +68,11 @@ function CreateEnvironmentForm({
     setHasSubmitted(true)
     setFailure(null)
     if (hasErrors(errors) || editor.jsonError) return
-    setIsPending(true)
     try {
-      onCreated(await createEnvironment(body))
+      onCreated(await create.mutateAsync(body))
     } catch (error) {
       if (isLocalDisabledError(error)) markLocalDisabled()
       setFailure({ error })
-    } finally {
-      setIsPending(false)
     }
   }
 
@@ -134,8 +132,8 @@ function CreateEnvironmentForm({
           <CopyCurlButton request={{ action: 'create', body }} />
         </span>
         <Button onClick={onCancel}>{t('environments.common.cancel')}</Button>
-        <Button type="submit" variant="primary" disabled={isPending}>
-          {isPending ? t('environments.create.creating') : t('environments.create.submit')}
+        <Button type="submit" variant="primary" disabled={create.isPending}>
+          {create.isPending ? t('environments.create.creating') : t('environments.create.submit')}
         </Button>
       </DialogFooter>
     </form>

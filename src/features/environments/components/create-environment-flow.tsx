@@ -1,8 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import type { IssuedKey } from '@/data/environments/issue-key'
-import { invalidateEnvironmentLists } from '@/data/environments/mutations'
 import { CreateEnvironmentDialog } from './create-environment-dialog'
 import { OneTimeKeyDialog } from './one-time-key-dialog'
 // Every utility, in place before this module renders (entry.css has only the first screen's).
@@ -16,7 +14,6 @@ export function CreateEnvironmentFlow({
   open: boolean
   onOpenChange: (open: boolean) => void
 }) {
-  const queryClient = useQueryClient()
   const navigate = useNavigate()
   // The one place the new key is held; it is dropped when the dialog closes.
   const [issued, setIssued] = useState<IssuedKey | null>(null)
@@ -28,8 +25,6 @@ export function CreateEnvironmentFlow({
         onCreated={(next) => {
           onOpenChange(false)
           setIssued(next)
-          // Only the environment part goes through the cache: the lists are read again.
-          void invalidateEnvironmentLists(queryClient)
         }}
       />
       {issued ? (

@@ -12,7 +12,7 @@ export function DeleteEnvironmentAction({ environment }: { environment: Environm
   const navigate = useNavigate()
   // Leave first, so the page does not refetch the environment it just deleted.
   const remove = useDeleteEnvironment(environment.id, {
-    onDeleted: () => void navigate('/environments', { replace: true }),
+    onSuccess: () => void navigate('/environments', { replace: true }),
   })
   const [isOpen, setIsOpen] = useState(false)
   return (

@@ -1,7 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { rotateEnvironmentKey, type IssuedKey } from '@/data/environments/issue-key'
-import { invalidateEnvironment } from '@/data/environments/mutations'
+import type { IssuedKey } from '@/data/environments/issue-key'
+import { useRotateEnvironmentKey } from '@/data/environments/mutations'
 import { useEnvironmentWorkers } from '../hooks/use-environment-workers'
 import { ActionDialog } from './action-dialog'
 import { OneTimeKeyDialog } from './one-time-key-dialog'
@@ -17,7 +16,7 @@ import { formatRelativeTime } from '@/lib/format-time'
 /** Rotate: say what breaks, issue the new key once, then track which workers come back. */
 export function RotateKeyAction({ environment }: { environment: Environment }) {
   const { t } = useT('environments')
-  const queryClient = useQueryClient()
+  const rotate = useRotateEnvironmentKey(environment.id)
   const [isOpen, setIsOpen] = useState(false)
   // The new key is held here only, until the key dialog closes.
   const [issued, setIssued] = useState<IssuedKey | null>(null)
@@ -27,14 +26,13 @@ export function RotateKeyAction({ environment }: { environment: Environment }) {
   const connected = workers.filter((worker) => worker.state !== 'offline' && worker.state !== 'unknown')
 
   async function handleRotate() {
-    const next = await rotateEnvironmentKey(environment.id)
+    const next = await rotate.mutateAsync()
     recordRotation({
       environmentId: environment.id,
       rotatedAt: next.environment.updatedAt,
       workerIds: connected.map((worker) => worker.workerId),
     })
     setIssued(next)
-    void invalidateEnvironment(queryClient, environment.id)
   }
 
   return (

@@ -1,5 +1,6 @@
 import type { Environment, EnvironmentType } from '@/data/environments/types'
 import { t } from '@/i18n'
+import { environmentTypeLabel } from '@/lib/environment-type-label'
 
 export type { Environment, EnvironmentType }
 
@@ -13,28 +14,28 @@ export function environmentTypeInfo(type: EnvironmentType): EnvironmentTypeInfo 
   switch (type) {
     case 'self_hosted':
       return {
-        label: t('environments.types.selfHosted.label'),
+        label: environmentTypeLabel(type),
         executor: t('environments.types.selfHosted.executor'),
         hasShell: true,
         summary: t('environments.types.selfHosted.summary'),
       }
     case 'sandbox':
       return {
-        label: t('environments.types.sandbox.label'),
+        label: environmentTypeLabel(type),
         executor: t('environments.types.sandbox.executor'),
         hasShell: true,
         summary: t('environments.types.sandbox.summary'),
       }
     case 'local':
       return {
-        label: t('environments.types.local.label'),
+        label: environmentTypeLabel(type),
         executor: t('environments.types.local.executor'),
         hasShell: true,
         summary: t('environments.types.local.summary'),
       }
     case 'remote':
       return {
-        label: t('environments.types.remote.label'),
+        label: environmentTypeLabel(type),
         executor: t('environments.types.remote.executor'),
         hasShell: false,
         summary: t('environments.types.remote.summary'),

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react'
-import { login } from '@/data/identity/queries'
+import { useSignIn } from '@/data/identity/sign-in'
 import { roleLabel } from '../models/role-label'
 import { useAuthStore } from '../stores/auth-store'
-import { errorMessage, isApiError } from '@/api/api-error'
+import { isApiError } from '@/api/api-error'
 import { Button } from '@/components/ui/button'
 import { ChoiceField, Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
@@ -32,14 +32,19 @@ export function LoginForm({
   const [username, setUsername] = useState('')
   const [password, setPassword] = useState('')
   const [remember, setRemember] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const [isPending, setIsPending] = useState(false)
+  const request = useSignIn()
+  const { isPending } = request
+  // Explained at render time, so the message follows a language switch.
+  const error =
+    request.error === null
+      ? null
+      : isApiError(request.error) && request.error.status === 401
+        ? t('identity.login.wrongCredentials')
+        : request.errorMessage
 
   async function submit(credentials: { username: string; password: string }) {
-    setIsPending(true)
-    setError(null)
     try {
-      const result = await login(credentials)
+      const result = await request.mutateAsync(credentials)
       signIn(
         {
           token: result.token,
@@ -48,14 +53,8 @@ export function LoginForm({
         { remember },
       )
       onSignedIn()
-    } catch (caught) {
-      setError(
-        isApiError(caught) && caught.status === 401
-          ? t('identity.login.wrongCredentials')
-          : errorMessage(caught),
-      )
-    } finally {
-      setIsPending(false)
+    } catch {
+      // The failure is shown from `request.error` below; the form keeps what was typed.
     }
   }
 

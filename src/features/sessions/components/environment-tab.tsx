@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query'
-import { environmentTypeLabel } from '../models/environment-type-label'
 import { ChangeEnvironment } from './change-environment'
 import { Link } from '@/components/ui/link'
 import { agentDefinitionQuery, agentListQuery } from '@/data/agents/queries'
@@ -16,6 +15,7 @@ import { QueryErrorState } from '@/components/ui/query-error-state'
 import { isApiError } from '@/api/api-error'
 import { RichText, useT } from '@/i18n'
 import { formatExactTime } from '@/lib/format-time'
+import { environmentTypeLabel } from '@/lib/environment-type-label'
 
 /** Which environment the session uses and why, and the guarded way to change it. */
 export function EnvironmentTab({ session, canWrite }: { session: Session; canWrite: boolean }) {

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
 import { Textarea } from '@/components/ui/textarea'
 import { RichText, useT } from '@/i18n'
+import { FailureNotice } from '@/components/ui/failure-notice'
 
 /** One open request: allow, or deny with a reason (also inline in the transcript). */
 export function ActionCard({
@@ -23,18 +24,19 @@ export function ActionCard({
   const { t } = useT('sessions')
   const [reason, setReason] = useState('')
   const [isDenying, setIsDenying] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  // The error itself, explained at render time, so the message follows a language switch.
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null)
   const answer = useAnswerActions(sessionId)
   const { submit } = useIdempotentSubmit(`action:${action.requestId}`)
 
   async function send(body: ActionAnswer) {
-    setError(null)
+    setFailure(null)
     try {
       await submit(JSON.stringify(body), (idempotencyKey) =>
         answer.mutateAsync({ turnId: action.turnId, answers: [body], idempotencyKey }),
       )
     } catch (caught) {
-      setError(errorMessage(caught))
+      setFailure({ error: caught })
     }
   }
 
@@ -119,10 +121,11 @@ export function ActionCard({
           </div>
         </div>
       ) : null}
-      {error ? (
-        <p role="alert" className="text-destructive">
-          {t('sessions.notSent', { error })}
-        </p>
+      {failure ? (
+        <FailureNotice
+          error={failure.error}
+          message={t('sessions.notSent', { error: errorMessage(failure.error) })}
+        />
       ) : null}
     </li>
   )

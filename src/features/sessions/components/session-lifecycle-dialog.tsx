@@ -14,6 +14,7 @@ import { Spinner } from '@/components/ui/states'
 import { RichText, t, useT } from '@/i18n'
 import { formatRelativeTime } from '@/lib/format-time'
 import { useNow } from '@/lib/use-now'
+import { FailureNotice } from '@/components/ui/failure-notice'
 
 /** How often the turns are read again while waiting for them to finish. */
 const WAIT_POLL_MS = 2_000
@@ -176,11 +177,7 @@ function LifecycleContent({
           </p>
         ) : null}
       </div>
-      {shownError ? (
-        <p role="alert" className="mt-3 rounded-md bg-destructive/10 p-3 text-sm text-destructive">
-          {errorMessage(shownError)}
-        </p>
-      ) : null}
+      {shownError ? <FailureNotice className="mt-3" error={shownError} /> : null}
       <DialogFooter className="items-center">
         <Button onClick={onClose}>
           {isWaiting ? t('sessions.lifecycle.stopWaiting') : t('sessions.create.cancel')}

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query'
-import { environmentTypeLabel } from '../models/environment-type-label'
 import { StatusBadge } from './status-badge'
 import { useAgentName } from '@/data/agents/use-agent-name'
 import { environmentQuery } from '@/data/environments/queries'
@@ -10,6 +9,7 @@ import { Badge } from '@/components/ui/badge'
 import { ResourceName } from '@/components/ui/resource-name'
 import { useT } from '@/i18n'
 import { formatExactTime } from '@/lib/format-time'
+import { environmentTypeLabel } from '@/lib/environment-type-label'
 
 /** Who, where and in what state: the facts at the top of the session page. */
 export function SessionSummary({ session }: { session: Session }) {

@@ -4,9 +4,9 @@ import { useTurnCommand } from '@/data/sessions/mutations'
 import type { Turn } from '@/data/sessions/types'
 import type { OpenAction } from '../models/pending-actions'
 import { statusLabel } from '../models/status-label'
-import { errorMessage } from '@/api/api-error'
 import { Button } from '@/components/ui/button'
 import { ConfirmationDialog } from '@/components/ui/confirmation-dialog'
+import { FailureNotice } from '@/components/ui/failure-notice'
 import { RichText, useT } from '@/i18n'
 import { formatExactTime } from '@/lib/format-time'
 
@@ -58,9 +58,11 @@ export function TurnControls({
         </span>
       ) : null}
       {resume.isError ? (
-        <p role="alert" className="w-full text-sm text-destructive">
-          {t('sessions.turn.notResumed', { error: errorMessage(resume.error) })}
-        </p>
+        <FailureNotice
+          className="w-full"
+          error={resume.error}
+          message={t('sessions.turn.notResumed', { error: resume.errorMessage })}
+        />
       ) : null}
       <ConfirmationDialog
         open={isConfirmingCancel}

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { sessionKeys } from '@/data/sessions/keys'
-import { workKeys } from '@/data/work/keys'
+import { refreshLiveSessionViews } from '@/data/sessions/refresh-live-views'
 import type { EventStore } from '../models/event-store'
 
 /** Server views that change with the log; refreshed at most this often while events stream in. */
@@ -25,14 +24,7 @@ export function useRefreshOnEvents(sessionId: string, store: EventStore, isLive:
       if (timer !== undefined) return
       timer = window.setTimeout(() => {
         timer = undefined
-        void queryClient.invalidateQueries({ queryKey: sessionKeys.turns(sessionId) })
-        void queryClient.invalidateQueries({ queryKey: sessionKeys.detail(sessionId), exact: true })
-        void queryClient.invalidateQueries({ queryKey: workKeys.all })
-        // A session named by its id so far gets its title from the first message once one is sent.
-        void queryClient.invalidateQueries({
-          queryKey: sessionKeys.firstMessage(sessionId),
-          predicate: (query) => !query.state.data,
-        })
+        refreshLiveSessionViews(queryClient, sessionId)
       }, REFRESH_THROTTLE_MS)
     }
     const unsubscribe = store.subscribe(() => {

@@ -23,9 +23,7 @@ test.describe('agent session defaults', () => {
     )
     const select = page.getByRole('combobox', { name: 'Default environment' })
     await expect(select).toHaveValue('')
-    await expect(
-      select.getByRole('option', { name: /build-workers · Self-hosted · online/ }),
-    ).toBeAttached()
+    await expect(select.getByRole('option', { name: /build-workers · Self-hosted · online/ })).toBeAttached()
 
     await select.selectOption(BUILD_WORKERS)
     await page.getByRole('button', { name: 'Save session defaults' }).click()

@@ -5,7 +5,7 @@ import { environmentQuery } from '@/data/environments/queries'
 import type { Session } from '@/data/sessions/types'
 import { useEnvironmentSelection } from '../hooks/use-environment-selection'
 import { isApiError } from '@/api/api-error'
-import { Badge } from '@/components/ui/badge'
+import { SelectionBadge } from './selection-badge'
 import { ResourceName } from '@/components/ui/resource-name'
 import { useT } from '@/i18n'
 import { formatExactTime } from '@/lib/format-time'
@@ -65,18 +65,7 @@ export function SessionSummary({ session }: { session: Session }) {
         {environment.data ? (
           <span className="text-muted-foreground">{environmentTypeLabel(environment.data.type)}</span>
         ) : null}
-        <Badge
-          tone={
-            selection.source === 'agent_default'
-              ? 'neutral'
-              : selection.source === 'missing'
-                ? 'warning'
-                : 'info'
-          }
-          title={selection.reason}
-        >
-          {selection.marker}
-        </Badge>
+        <SelectionBadge selection={selection} />
       </dd>
       {selection.source === 'server_chosen' ? (
         <dd className="col-span-full text-xs text-muted-foreground" data-testid="environment-reason">

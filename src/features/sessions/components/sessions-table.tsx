@@ -11,7 +11,7 @@ import type { SessionListParams } from '@/data/sessions/keys'
 import { byLastActivity, lastActivityOf, useSessionTitles } from '@/data/sessions/session-title'
 import { describeEnvironmentSelection } from '../models/describe-environment-selection'
 import { useSessionOriginsStore } from '../stores/session-origins-store'
-import { Badge } from '@/components/ui/badge'
+import { SelectionBadge } from './selection-badge'
 import { Button } from '@/components/ui/button'
 import { ResourceName } from '@/components/ui/resource-name'
 import { QueryErrorState } from '@/components/ui/query-error-state'
@@ -191,20 +191,7 @@ export function SessionsTable({ canWrite }: { canWrite: boolean }) {
                             '—'
                           )}
                         </span>{' '}
-                        {selection.source !== 'none' ? (
-                          <Badge
-                            tone={
-                              selection.source === 'agent_default'
-                                ? 'neutral'
-                                : selection.source === 'missing'
-                                  ? 'warning'
-                                  : 'info'
-                            }
-                            title={selection.reason}
-                          >
-                            {selection.marker}
-                          </Badge>
-                        ) : null}
+                        {selection.source !== 'none' ? <SelectionBadge selection={selection} /> : null}
                       </td>
                       <td className="px-3 py-2">
                         <StatusBadge status={session.archivedAt ? 'archived' : session.status} />

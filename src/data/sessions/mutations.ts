@@ -1,8 +1,8 @@
+import { decodeSession, decodeTurn } from './decode-session'
 import { sessionKeys } from './keys'
 import type { ActionAnswer, SessionCreate } from './types'
 import { invalidateAll, useWrite, type WriteOptions, type WriteSpec } from '../write'
 import { api } from '@/api/client'
-import { expectObject } from '@/api/response-guards'
 import { createIdempotencyKey } from '@/lib/idempotency-key'
 
 /**
@@ -22,7 +22,7 @@ function turnWrite<TData, TVariables>(
 
 async function createSession(body: SessionCreate) {
   const { data } = await api().POST('/api/v1/agent-sessions', { body })
-  return expectObject(data, 'session', ['id'])
+  return decodeSession(data)
 }
 
 /**
@@ -53,7 +53,7 @@ async function submitTurn(sessionId: string, { message, idempotencyKey }: TurnSu
     params: { path: { session: sessionId }, header: { 'Idempotency-Key': idempotencyKey } },
     body: { message },
   })
-  return expectObject(data, 'turn', ['id', 'status'])
+  return decodeTurn(data, 'turn', sessionId)
 }
 
 type TurnAnswer = Awaited<ReturnType<typeof submitTurn>>
@@ -76,7 +76,7 @@ async function commandTurn(sessionId: string, command: 'cancel' | 'resume', turn
       : await api().POST('/api/v1/agent-sessions/{session}/turns/{turn}/resume', {
           params: { path, header },
         })
-  return expectObject(data, 'turn', ['id', 'status'])
+  return decodeTurn(data, 'turn', sessionId)
 }
 
 export function useTurnCommand(
@@ -100,7 +100,7 @@ async function answerActions(sessionId: string, input: ActionsAnswer) {
     },
     body: { answers: input.answers },
   })
-  return expectObject(data, 'turn', ['id', 'status'])
+  return decodeTurn(data, 'turn', sessionId)
 }
 
 export function useAnswerActions(sessionId: string, options?: WriteOptions<TurnAnswer, ActionsAnswer>) {
@@ -115,7 +115,7 @@ async function changeSessionEnvironment(sessionId: string, environmentId: string
     params: { path: { session: sessionId } },
     body: { environmentId },
   })
-  return expectObject(data, 'session', ['id'])
+  return decodeSession(data)
 }
 
 type SessionAnswer = Awaited<ReturnType<typeof changeSessionEnvironment>>
@@ -147,7 +147,7 @@ async function changeSessionLifecycle({ sessionId, action }: LifecycleRequest) {
     action === 'archive'
       ? await api().POST('/api/v1/agent-sessions/{session}/archive', { params: { path } })
       : await api().POST('/api/v1/agent-sessions/{session}/restore', { params: { path } })
-  return expectObject(data, 'session', ['id'])
+  return decodeSession(data)
 }
 
 export function useSessionLifecycle(options?: WriteOptions<SessionAnswer | null, LifecycleRequest>) {

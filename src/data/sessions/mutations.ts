@@ -1,8 +1,8 @@
+import { decodeSession, decodeTurn } from './decode-session'
 import { sessionKeys } from './keys'
 import type { ActionAnswer, SessionCreate } from './types'
 import { invalidateAll, useWrite, type WriteOptions, type WriteSpec } from '../write'
 import { api } from '@/api/client'
-import { decodeSession, decodeTurn } from './decode-session'
 import { createIdempotencyKey } from '@/lib/idempotency-key'
 
 /**

@@ -225,6 +225,11 @@ export default tseslint.config(
               importNames: ['api'],
               message: 'Call the API through src/data (queries and mutation hooks), not the client.',
             },
+            {
+              regex: '(^@|^\\.\\.?)(/.*)?/api/schema\\.gen(\\.ts)?$',
+              message:
+                "Screens read the console's models (src/data/<resource>/types.ts), decoded from the answer.",
+            },
           ],
         },
       ],

@@ -47,6 +47,12 @@ const probes: { hole: string; file: string; code: string; rule: string }[] = [
     rule: 'no-restricted-imports',
   },
   {
+    hole: "a feature reading the contract's generated types instead of the console's models",
+    file: 'src/features/sessions/models/probe-schema.ts',
+    code: "import type { components } from '../../../api/schema.gen'\nexport type Probe = components['schemas']['Turn']\n",
+    rule: 'no-restricted-imports',
+  },
+  {
     hole: 'a feature folder in no list importing another feature',
     file: `src/features/${newFeature}/models/probe-feature.ts`,
     code: "import { MASK } from '../../sessions/models/mask-secrets'\nexport const probe = MASK\n",

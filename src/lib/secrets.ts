@@ -12,8 +12,11 @@ import { isRecord } from './read-fields'
  * A last word that ends with one of these is a secret: `password`, `clientSecret`, `accesstoken`.
  */
 const SECRET_WORD = /(token|secret|password|passwd|passphrase|bearer|credentials?|authorization)$/
-/** `apiKey`, `BUILDER_E2B_API_KEY`, `privateKey`, `AWS_SECRET_ACCESS_KEY`, `apikey`; not `keyboard`, `key`. */
-const SECRET_KEY_NAME = /(api|private|secret|access|ssh|signing|encryption)key$/
+/**
+ * `apiKey`, `BUILDER_E2B_API_KEY`, `privateKey`, `AWS_SECRET_ACCESS_KEY`, `apikey`, and the
+ * environment's one-time key (`ENVIRONMENT_KEY`, `environmentKey`); not `keyboard`, `key`.
+ */
+const SECRET_KEY_NAME = /(api|private|secret|access|ssh|signing|encryption|environment)key$/
 
 /** The words of a name, lower-cased: `BUILDER_E2B_API_KEY`, `apiKey`, `X-Auth-Token`, `OpenAIApiKey`. */
 function nameWords(name: string): string[] {

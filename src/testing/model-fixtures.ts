@@ -35,8 +35,6 @@ export function makeEnvironment(overrides: Partial<Environment> & Pick<Environme
 
 export function makeWorkItem(overrides: Partial<WorkItem> & Pick<WorkItem, 'id'>): WorkItem {
   return {
-    workId: overrides.id,
-    leaseId: overrides.id,
     sessionId: 'sess_1',
     environmentId: 'env_1',
     ownerId: 'usr_alice',

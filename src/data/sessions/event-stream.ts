@@ -33,7 +33,8 @@ export async function* openEventStream(
   }
 }
 
-export { fetchEventPage, type EventPage } from './event-page'
+export { fetchEventPage } from './event-page'
+export type { EventPage } from './types'
 
 /**
  * The server refused the `after` position: 410 `cursor_expired` (the docs; the log was compacted

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { decodeSession, decodeTurn } from './decode-session'
 import { sessionKeys } from './keys'
 import type { ActionAnswer, SessionCreate } from './types'
 import { api } from '@/api/client'
-import { expectObject } from '@/api/response-guards'
 import { createIdempotencyKey } from '@/lib/idempotency-key'
 
 /**
@@ -16,7 +16,7 @@ export function useCreateSession() {
   return useMutation({
     mutationFn: async (body: SessionCreate) => {
       const { data } = await api().POST('/api/v1/agent-sessions', { body })
-      return expectObject(data, 'session', ['id'])
+      return decodeSession(data)
     },
     // A failure may have created it too (a lost answer): the lists must show it either way.
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionKeys.lists() }),
@@ -34,7 +34,7 @@ export function useSubmitTurn(sessionId: string) {
         params: { path: { session: sessionId }, header: { 'Idempotency-Key': idempotencyKey } },
         body: { message },
       })
-      return expectObject(data, 'turn', ['id', 'status'])
+      return decodeTurn(data, 'turn', sessionId)
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionKeys.turns(sessionId) }),
   })
@@ -54,7 +54,7 @@ export function useTurnCommand(sessionId: string, command: 'cancel' | 'resume') 
           : await api().POST('/api/v1/agent-sessions/{session}/turns/{turn}/resume', {
               params: { path, header },
             })
-      return expectObject(data, 'turn', ['id', 'status'])
+      return decodeTurn(data, 'turn', sessionId)
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionKeys.turns(sessionId) }),
   })
@@ -71,7 +71,7 @@ export function useAnswerActions(sessionId: string) {
         },
         body: { answers: input.answers },
       })
-      return expectObject(data, 'turn', ['id', 'status'])
+      return decodeTurn(data, 'turn', sessionId)
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionKeys.turns(sessionId) }),
   })
@@ -85,7 +85,7 @@ export function useChangeSessionEnvironment(sessionId: string) {
         params: { path: { session: sessionId } },
         body: { environmentId },
       })
-      return expectObject(data, 'session', ['id'])
+      return decodeSession(data)
     },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: sessionKeys.detail(sessionId) })
@@ -109,7 +109,7 @@ export function useSessionLifecycle() {
         action === 'archive'
           ? await api().POST('/api/v1/agent-sessions/{session}/archive', { params: { path } })
           : await api().POST('/api/v1/agent-sessions/{session}/restore', { params: { path } })
-      return expectObject(data, 'session', ['id'])
+      return decodeSession(data)
     },
     onSuccess: async (_data, { sessionId, action }) => {
       if (action === 'delete') queryClient.removeQueries({ queryKey: sessionKeys.detail(sessionId) })

@@ -13,6 +13,11 @@ export function parsePublicEvent(text: string, frameId?: string): PublicEvent | 
   } catch {
     return null
   }
+  return parsePublicEventValue(value, frameId)
+}
+
+/** A parsed value as a durable event envelope (an SSE frame's, or one entry of an event page); null when it is not one. */
+export function parsePublicEventValue(value: unknown, frameId?: string): PublicEvent | null {
   if (!isRecord(value) || value.schema_version !== 1) return null
   const { id, type, session_id, created_at, data } = value
   const cursor = typeof value.cursor === 'string' ? value.cursor : frameId

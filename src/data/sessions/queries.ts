@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { sessionKeys, type SessionListParams, type SessionStatusFilter } from './keys'
+import { decodeSession, decodeSnapshot } from './decode-session'
 import { normalizeSessionList, type SessionListPage } from './session-list'
 import { byLastActivity } from './session-title'
 import { normalizeTurnList } from './turn-list'
 import type { Session } from './types'
 import { api } from '@/api/client'
-import { expectObject } from '@/api/response-guards'
 
 /** Sessions stop at this many pages of 500; the count then says "at least". */
 const MAX_SESSION_PAGES = 20
@@ -124,7 +124,7 @@ export const sessionQuery = (sessionId: string) =>
         params: { path: { session: sessionId } },
         signal,
       })
-      return expectObject(data, 'session', ['id', 'agentId'])
+      return decodeSession(data)
     },
   })
 
@@ -136,7 +136,7 @@ export const snapshotQuery = (sessionId: string) =>
         params: { path: { session: sessionId } },
         signal,
       })
-      return expectObject(data, 'snapshot', ['as_of', 'turns', 'tools'])
+      return decodeSnapshot(data)
     },
     // The inspector starts from one watermark and then follows the stream; refetching it behind
     // the stream's back would only show an older picture.
@@ -151,6 +151,6 @@ export const turnsQuery = (sessionId: string) =>
         params: { path: { session: sessionId } },
         signal,
       })
-      return normalizeTurnList(data)
+      return normalizeTurnList(data, sessionId)
     },
   })

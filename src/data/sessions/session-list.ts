@@ -1,9 +1,8 @@
 import { ApiError } from '@/api/api-error'
 import { t } from '@/i18n'
-import type { components } from '@/api/schema.gen'
+import { decodeSession } from './decode-session'
+import type { Session } from './types'
 import { isRecord, readNumber } from '@/lib/read-fields'
-
-type Session = components['schemas']['Session']
 
 export type SessionListPage = {
   items: Session[]
@@ -35,7 +34,7 @@ function parseTotal(header: string | null): number | null {
 export function normalizeSessionList(data: unknown, request: SessionListRequest): SessionListPage {
   const { offset, limit } = request
   if (Array.isArray(data)) {
-    const items = data as Session[]
+    const items = data.map((item) => decodeSession(item, 'sessions'))
     const total = parseTotal(request.totalHeader)
     const end = offset + items.length
     const hasMore = items.length > 0 && (total === null ? items.length >= limit : end < total)
@@ -44,7 +43,7 @@ export function normalizeSessionList(data: unknown, request: SessionListRequest)
   if (isRecord(data) && Array.isArray(data.items)) {
     const nextOffset = readNumber(data.next_offset)
     return {
-      items: data.items as Session[],
+      items: data.items.map((item: unknown) => decodeSession(item, 'sessions')),
       nextOffset: nextOffset !== null && nextOffset > offset ? nextOffset : null,
       total: readNumber(data.total) ?? parseTotal(request.totalHeader),
     }

@@ -1,10 +1,14 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { decodeWorkItemList } from './decode-work-item'
 import { workKeys } from './keys'
 import type { WorkItemStatus } from './types'
 import { api } from '@/api/client'
-import { expectArray, expectObject } from '@/api/response-guards'
+import { expectObject } from '@/api/response-guards'
 
-/** Worker heartbeats arrive every 15 s; refreshing faster than that shows nothing new. */
+/**
+ * A worker heartbeats the item it holds every 15 s (and polls between items); reading every 10 s
+ * shows each beat before the next one, so a busy or stale claim is seen within one round.
+ */
 const WORKER_REFRESH_MS = 10_000
 
 export const workItemsQuery = (environmentId: string, state: WorkItemStatus | null = null) =>
@@ -15,7 +19,7 @@ export const workItemsQuery = (environmentId: string, state: WorkItemStatus | nu
         params: { path: { id: environmentId }, query: state ? { state } : {} },
         signal,
       })
-      return expectArray(data, 'work items')
+      return decodeWorkItemList(data)
     },
     staleTime: 5_000,
     refetchInterval: WORKER_REFRESH_MS,

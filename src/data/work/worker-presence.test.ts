@@ -15,8 +15,6 @@ const NOW = 1_800_000_000_000
 function item(overrides: Partial<WorkItem>): WorkItem {
   return {
     id: 'w1',
-    workId: 'w1',
-    leaseId: 'w1',
     sessionId: 's1',
     environmentId: 'env_1',
     ownerId: 'u1',

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { http, HttpResponse } from 'msw'
+import { http, HttpResponse, type RequestHandler } from 'msw'
 import type { setupServer } from 'msw/node'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MORE_SESSIONS } from '@/mocks/seed/seed-sessions'
@@ -15,13 +15,27 @@ afterEach(() => {
   activeServer = null
 })
 
-async function open(path: string) {
-  const app = await renderApp(path, { namespace: 'default' })
+async function open(path: string, handlers: RequestHandler[] = []) {
+  const app = await renderApp(path, { namespace: 'default', handlers })
   activeServer = app.server
   return app
 }
 
 describe('session page', () => {
+  it('shows a snapshot whose answer has no usage and a resource list of the wrong type', async () => {
+    const olderSnapshot = http.get('*/api/v1/agent-sessions/:session/snapshot', () =>
+      HttpResponse.json({
+        as_of: 'cur_older_server',
+        turns: [{ type: 'turn', data: { turn_id: 'turn_9', status: 'completed' } }],
+        tools: {},
+      }),
+    )
+    await open(`/sessions/${MORE_SESSIONS.fresh}?tab=snapshot`, [olderSnapshot])
+    expect(await screen.findByText('cur_older_server', {}, { timeout: 5000 })).toBeInTheDocument()
+    expect(screen.getByText(/0 model calls · 0 input \/ 0 output tokens/)).toBeInTheDocument()
+    expect(screen.getByText('turn_9')).toBeInTheDocument()
+  })
+
   it('joins tool records to the worker that claimed them', async () => {
     await open(`/sessions/${SESSION.buildDone}?tab=tools`)
     const cards = await screen.findAllByRole('article', { name: /^Tool call write_file/ }, { timeout: 5000 })

@@ -140,7 +140,7 @@ export function SnapshotTab({ sessionId, log }: { sessionId: string; log: Sessio
       </section>
       <SnapshotCompare key={asOfPosition} log={log} initialFrom={asOfPosition} />
       <RawJsonPanel
-        value={data}
+        value={data.raw}
         label={t('sessions.snapshot.json')}
         filename={`${sessionId}-snapshot.json`}
       />

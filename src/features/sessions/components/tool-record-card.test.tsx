@@ -5,10 +5,10 @@ import { ToolRecordCard } from './tool-record-card'
 import { selfHostedCall } from '@/testing/session-events'
 import { joinToolClaim } from '../models/join-tool-claims'
 import { buildToolRecords } from '../models/tool-records'
-import type { components } from '@/api/schema.gen'
+import type { WorkItem } from '@/data/work/types'
 import { setLocale } from '@/i18n'
 
-const workItem: components['schemas']['WorkItem'] = {
+const workItem: WorkItem = {
   id: 'work_1',
   sessionId: 's1',
   environmentId: 'env_1',

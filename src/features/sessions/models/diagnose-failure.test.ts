@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { components } from '@/api/schema.gen'
+import type { WorkItem } from '@/data/work/types'
 import { diagnoseFailure, type FailureInput, type FailureProblem } from './diagnose-failure'
 import { buildToolRecords } from './tool-records'
 import { at, selfHostedCall } from '@/testing/session-events'
-
-type WorkItem = components['schemas']['WorkItem']
 
 const NOW = 1_000_000
 const item = (overrides: Partial<WorkItem>): WorkItem => ({

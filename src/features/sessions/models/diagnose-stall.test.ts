@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import type { components } from '@/api/schema.gen'
+import type { Environment } from '@/data/environments/types'
+import type { Turn } from '@/data/sessions/types'
+import type { WorkItem } from '@/data/work/types'
 import { diagnoseStall, type StallInput } from './diagnose-stall'
 
-type Schemas = components['schemas']
-
 const NOW = 10_000_000
-const env = (
-  overrides: Partial<Schemas['Environment']> & Record<string, unknown> = {},
-): Schemas['Environment'] => ({
+const env = (overrides: Partial<Environment> & Record<string, unknown> = {}): Environment => ({
   id: 'env_1',
   name: 'lab-gpu-box',
   type: 'self_hosted',
@@ -18,13 +16,13 @@ const env = (
   archivedAt: null,
   ...overrides,
 })
-const turn = (id: string, status: Schemas['Turn']['status'], createdAt: number): Schemas['Turn'] => ({
+const turn = (id: string, status: Turn['status'], createdAt: number): Turn => ({
   id,
   sessionId: 's1',
   status,
   createdAt,
 })
-const work = (overrides: Partial<Schemas['WorkItem']>): Schemas['WorkItem'] => ({
+const work = (overrides: Partial<WorkItem>): WorkItem => ({
   id: 'w1',
   sessionId: 's1',
   environmentId: 'env_1',

@@ -1,6 +1,7 @@
-import type { components } from '@/api/schema.gen'
 import { joinList } from './join-list'
 import type { Environment } from '@/data/environments/types'
+import type { Turn } from '@/data/sessions/types'
+import type { WorkItem } from '@/data/work/types'
 import { unlinkedPollingWorkers } from './unlinked-workers'
 import {
   environmentWorkerPresence,
@@ -12,10 +13,6 @@ import { statusLabel } from './status-label'
 import { t } from '@/i18n'
 import { formatDuration } from '@/lib/format-duration'
 import { isRecord, readNumber } from '@/lib/read-fields'
-
-type Schemas = components['schemas']
-type Turn = Schemas['Turn']
-type WorkItem = Schemas['WorkItem']
 
 export type StallCauseCode =
   | 'pending_action'

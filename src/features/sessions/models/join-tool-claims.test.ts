@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { components } from '@/api/schema.gen'
+import type { WorkItem } from '@/data/work/types'
 import { joinToolClaim } from './join-tool-claims'
 import { buildToolRecords } from './tool-records'
 import { selfHostedCall } from '@/testing/session-events'
-
-type WorkItem = components['schemas']['WorkItem']
 
 const item = (overrides: Partial<WorkItem>): WorkItem => ({
   id: 'work_1',

@@ -1,9 +1,7 @@
-import type { components } from '@/api/schema.gen'
 import type { ToolRecord } from './tool-records'
+import type { WorkItem } from '@/data/work/types'
 import { t } from '@/i18n'
 import { readNumber, readText } from '@/lib/read-fields'
-
-type WorkItem = components['schemas']['WorkItem']
 
 export type ClaimStep = {
   kind: 'requested' | 'suspended' | 'queued' | 'claimed' | 'reclaimed' | 'result' | 'resumed' | 'waiting'

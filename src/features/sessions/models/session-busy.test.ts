@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import type { components } from '@/api/schema.gen'
+import type { Turn, TurnStatus } from '@/data/sessions/types'
+import type { WorkItem, WorkItemStatus } from '@/data/work/types'
 import { openTurns, sessionBusyReason } from './session-busy'
 
-type Schemas = components['schemas']
-const turn = (status: Schemas['TurnStatus']): Schemas['Turn'] => ({
+const turn = (status: TurnStatus): Turn => ({
   id: 't1',
   sessionId: 's1',
   status,
   createdAt: 0,
 })
-const item = (status: Schemas['WorkItemStatus'], sessionId = 's1'): Schemas['WorkItem'] => ({
+const item = (status: WorkItemStatus, sessionId = 's1'): WorkItem => ({
   id: 'w1',
   sessionId,
   environmentId: 'e',

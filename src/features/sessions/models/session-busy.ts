@@ -1,28 +1,22 @@
 import { statusLabel } from './status-label'
-import type { components } from '@/api/schema.gen'
+import type { Turn, TurnStatus } from '@/data/sessions/types'
+import type { WorkItem, WorkItemStatus } from '@/data/work/types'
 import { t } from '@/i18n'
 
-type Schemas = components['schemas']
-
-const OPEN_TURN: ReadonlySet<Schemas['TurnStatus']> = new Set([
+const OPEN_TURN: ReadonlySet<TurnStatus> = new Set([
   'queued',
   'running',
   'requires_action',
   'cancel_requested',
 ])
-const LIVE_WORK: ReadonlySet<Schemas['WorkItemStatus']> = new Set([
-  'queued',
-  'starting',
-  'active',
-  'stopping',
-])
+const LIVE_WORK: ReadonlySet<WorkItemStatus> = new Set(['queued', 'starting', 'active', 'stopping'])
 
 /**
  * The session's turns that are still going (queued, running, waiting for an answer or a worker,
  * or being cancelled), oldest first. The server archives or deletes a session whatever runs in it
  * (C18), so the console asks first.
  */
-export function openTurns(turns: readonly Schemas['Turn'][]): Schemas['Turn'][] {
+export function openTurns(turns: readonly Turn[]): Turn[] {
   return turns.filter((turn) => OPEN_TURN.has(turn.status)).sort((a, b) => a.createdAt - b.createdAt)
 }
 
@@ -32,8 +26,8 @@ export function openTurns(turns: readonly Schemas['Turn'][]): Schemas['Turn'][] 
  */
 export function sessionBusyReason(
   sessionId: string,
-  turns: readonly Schemas['Turn'][],
-  workItems: readonly Schemas['WorkItem'][],
+  turns: readonly Turn[],
+  workItems: readonly WorkItem[],
 ): string | null {
   const turn = turns.find((candidate) => OPEN_TURN.has(candidate.status))
   if (turn) return t('sessions.busy.turn', { turn: turn.id, status: statusLabel(turn.status) })

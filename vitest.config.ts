@@ -35,7 +35,13 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           isolate: false,
-          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'e2e/**/*.test.ts', 'deploy/**/*.test.ts'],
+          include: [
+            'src/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'bench/**/*.test.ts',
+            'e2e/**/*.test.ts',
+            'deploy/**/*.test.ts',
+          ],
         },
       },
       {

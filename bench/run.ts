@@ -1,19 +1,24 @@
 /**
- * `npm run bench [-- --json] [-- --runs 3] [-- --no-build] [-- --only start-up]`: the console at
- * scale, in real Chromium against the mock served over HTTP with generated data (10,000
- * environments, a session with 100,000 events). Prints `name: value unit` per figure (the median of
- * the runs), or one JSON object. `--only start-up` measures the first route's size and first paint
- * (and the 10,000-row list) without the session and live figures, which take most of the time.
+ * `npm run bench [-- --json] [-- --runs 3] [-- --no-build] [-- --only start-up] [-- --baseline <ref>]`:
+ * the console at scale, in real Chromium against the mock served over HTTP with generated data
+ * (10,000 environments, a session with 100,000 events). Prints `name: value unit` per figure (the
+ * median of the runs), or one JSON object. `--only start-up` measures the first route's size and
+ * first paint (and the 10,000-row list) without the session and live figures, which take most of
+ * the time. `--baseline <ref>` also builds that commit (outside the working tree) and measures both
+ * builds behind the same mock, round by round, printing this tree / baseline per figure.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { cpus } from 'node:os'
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg, tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { assertPortsFree, portFromEnv } from '../scripts/ports.ts'
+import { compare, formatRatio, formatTable, median } from './compare.ts'
 
 const PREVIEW_PORT = portFromEnv('BENCH_PREVIEW_PORT', 4600)
 const MOCK_PORT = portFromEnv('BENCH_MOCK_PORT', 4601)
-const CONSOLE = `http://127.0.0.1:${PREVIEW_PORT}`
+const BASELINE_PORT = portFromEnv('BENCH_BASELINE_PORT', 4602)
 const GATEWAY = `http://127.0.0.1:${MOCK_PORT}`
 const LARGE_SESSION = 'sess_largehistory1'
 const LARGE_EVENTS = 100_000
@@ -38,15 +43,27 @@ if (only !== undefined && only !== 'start-up') {
   process.exit(2)
 }
 const startUpOnly = only === 'start-up'
+const baselineIndex = args.indexOf('--baseline')
+const baselineRef = baselineIndex >= 0 ? args[baselineIndex + 1] : undefined
+if (baselineIndex >= 0 && (baselineRef === undefined || baselineRef.startsWith('--'))) {
+  console.error('--baseline takes a git ref (a commit, branch or tag)')
+  process.exit(2)
+}
 const log = (message: string) => {
   if (!asJson) console.info(message)
   else process.stderr.write(`${message}\n`)
 }
 
 const children: ChildProcess[] = []
-function start(command: string, commandArgs: string[], env: Record<string, string> = {}): ChildProcess {
+function start(
+  command: string,
+  commandArgs: string[],
+  env: Record<string, string> = {},
+  cwd?: string,
+): ChildProcess {
   // Its own process group, so stopping it also stops what it started (tsx's node, vite's esbuild).
   const child = spawn(command, commandArgs, {
+    cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -69,11 +86,66 @@ function stopAll() {
 }
 process.on('exit', stopAll)
 
-async function run(command: string, commandArgs: string[]): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(command, commandArgs, { stdio: ['ignore', 'ignore', 'inherit'] })
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited ${code}`))))
+async function run(command: string, commandArgs: string[], cwd?: string): Promise<void> {
+  await new Promise<void>((done, reject) => {
+    const child = spawn(command, commandArgs, { cwd, stdio: ['ignore', 'ignore', 'inherit'] })
+    child.on('exit', (code) => (code === 0 ? done() : reject(new Error(`${command} exited ${code}`))))
   })
+}
+
+async function output(command: string, commandArgs: string[]): Promise<string> {
+  return await new Promise<string>((done, reject) => {
+    const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'inherit'] })
+    let text = ''
+    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()))
+    child.on('exit', (code) =>
+      code === 0
+        ? done(text.trim())
+        : reject(new Error(`${command} ${commandArgs.join(' ')} exited ${code}`)),
+    )
+  })
+}
+
+/**
+ * The baseline's build, in a folder of the system's temp dir named after its commit (reused by
+ * later runs): its files from `git archive` (no checkout, so the working tree and its index are
+ * untouched), this tree's node_modules when the lockfiles are identical, else its own from
+ * `npm ci --prefer-offline`, and `vite build` with its own config.
+ */
+async function buildBaseline(ref: string): Promise<{ dir: string; sha: string }> {
+  const sha = await output('git', ['rev-parse', '--verify', `${ref}^{commit}`])
+  const dir = join(tmpdir(), `console-bench-${sha.slice(0, 12)}`)
+  const builtMark = join(dir, '.bench-built')
+  if (existsSync(builtMark) && readFileSync(builtMark, 'utf8') === sha) {
+    log(`baseline ${ref} (${sha.slice(0, 12)}): reusing the build in ${dir}`)
+    return { dir, sha }
+  }
+  log(`baseline ${ref} (${sha.slice(0, 12)}): extracting into ${dir}…`)
+  rmSync(dir, { recursive: true, force: true })
+  mkdirSync(dir, { recursive: true })
+  await new Promise<void>((done, reject) => {
+    const archive = spawn('git', ['archive', '--format=tar', sha], { stdio: ['ignore', 'pipe', 'inherit'] })
+    const extract = spawn('tar', ['-x', '-C', dir], { stdio: ['pipe', 'ignore', 'inherit'] })
+    archive.stdout.pipe(extract.stdin)
+    archive.on('exit', (code) => code !== 0 && reject(new Error(`git archive exited ${code}`)))
+    extract.on('exit', (code) => (code === 0 ? done() : reject(new Error(`tar exited ${code}`))))
+  })
+  const sameLockfile =
+    readFileSync('package-lock.json', 'utf8') === readFileSync(join(dir, 'package-lock.json'), 'utf8')
+  if (sameLockfile) {
+    symlinkSync(resolve('node_modules'), join(dir, 'node_modules'), 'dir')
+  } else {
+    log('  its lockfile differs: npm ci --prefer-offline…')
+    await run('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], dir)
+  }
+  log('  building it (vite build)…')
+  await run(
+    'node_modules/.bin/vite',
+    ['build', '--logLevel', 'error', '--outDir', 'dist', '--emptyOutDir'],
+    dir,
+  )
+  writeFileSync(builtMark, sha)
+  return { dir, sha }
 }
 
 async function waitFor(url: string, server: ChildProcess, timeoutMs: number) {
@@ -88,13 +160,6 @@ async function waitFor(url: string, server: ChildProcess, timeoutMs: number) {
       await new Promise((resolve) => setTimeout(resolve, 250))
     }
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  const value = sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
-  return Math.round(value * 10) / 10
 }
 
 function percentile(values: number[], p: number): number {
@@ -138,6 +203,7 @@ async function openPage(browser: Browser, auth: Auth): Promise<Page> {
     let duplicates = 0
     w.__bench = { marks, seen, transcriptSeen, duplicates: () => duplicates }
     const rowSelector = 'tbody tr a[href^="/environments/"]'
+    const defaultTabSelector = '[role="feed"] [data-entry], [data-event-id]'
     const observer = new MutationObserver((records) => {
       const now = performance.now()
       if (marks.envRow === undefined && document.querySelector(rowSelector)) {
@@ -153,8 +219,10 @@ async function openPage(browser: Browser, auth: Auth): Promise<Page> {
           channel.port2.postMessage(null)
         })
       }
-      if (marks.transcriptRow === undefined && document.querySelector('[role="feed"] [data-entry]'))
-        marks.transcriptRow = now
+      // The default tab's first content: a transcript block, or an event row on a build whose
+      // default tab is the event log (a baseline from before the transcript).
+      if (marks.defaultTabFirst === undefined && document.querySelector(defaultTabSelector))
+        marks.defaultTabFirst = now
       for (const record of records) {
         for (const node of record.addedNodes) {
           if (!(node instanceof HTMLElement)) continue
@@ -197,18 +265,18 @@ const mark = (page: Page, name: string) =>
     name,
   )
 
-async function entryGzip(browser: Browser, auth: Auth, logFiles: boolean): Promise<number> {
+async function entryGzip(browser: Browser, auth: Auth, base: string, logFiles: boolean): Promise<number> {
   const page = await openPage(browser, auth)
   const bodies: Promise<{ name: string; gzip: number }>[] = []
   page.on('response', (response) => {
     const url = response.url()
     const { pathname } = new URL(url)
-    if (url.startsWith(CONSOLE) && /\.(js|css)(\?|$)/.test(pathname))
+    if (url.startsWith(base) && /\.(js|css)(\?|$)/.test(pathname))
       bodies.push(
         response.body().then((body) => ({ name: pathname, gzip: gzipSync(body, { level: 9 }).length })),
       )
   })
-  await page.goto(`${CONSOLE}/environments`, { waitUntil: 'networkidle' })
+  await page.goto(`${base}/environments`, { waitUntil: 'networkidle' })
   await page.locator('tbody tr').first().waitFor()
   const files = await Promise.all(bodies)
   await page.context().close()
@@ -220,9 +288,9 @@ async function entryGzip(browser: Browser, auth: Auth, logFiles: boolean): Promi
 }
 
 /** Navigation start → the first environment row painted, on a fresh page (nothing cached). */
-async function envListFirstPaint(browser: Browser, auth: Auth): Promise<number> {
+async function envListFirstPaint(browser: Browser, auth: Auth, base: string): Promise<number> {
   const page = await openPage(browser, auth)
-  await page.goto(`${CONSOLE}/environments`)
+  await page.goto(`${base}/environments`)
   await page.locator('tbody tr a[href^="/environments/"]').first().waitFor()
   await page.waitForFunction(
     () => (window as unknown as { __bench: { marks: Record<string, number> } }).__bench.marks.envRowPainted,
@@ -232,9 +300,9 @@ async function envListFirstPaint(browser: Browser, auth: Auth): Promise<number> 
   return painted
 }
 
-async function envList(browser: Browser, auth: Auth): Promise<number> {
+async function envList(browser: Browser, auth: Auth, base: string): Promise<number> {
   const page = await openPage(browser, auth)
-  await page.goto(`${CONSOLE}/environments`)
+  await page.goto(`${base}/environments`)
   await page.locator('tbody tr a[href^="/environments/"]').first().waitFor()
   const firstRow = (await mark(page, 'envRow')) ?? Number.NaN
   const responseEnd = await page.evaluate(() => {
@@ -261,9 +329,9 @@ async function waitForHistory(page: Page, count: number) {
   )
 }
 
-async function largeSession(browser: Browser, auth: Auth): Promise<SessionFigures> {
+async function largeSession(browser: Browser, auth: Auth, base: string): Promise<SessionFigures> {
   const page = await openPage(browser, auth)
-  await page.goto(`${CONSOLE}/sessions/${LARGE_SESSION}?tab=events`)
+  await page.goto(`${base}/sessions/${LARGE_SESSION}?tab=events`)
   await page.locator('[data-event-id]').first().waitFor({ timeout: 60_000 })
   const firstRows = (await mark(page, 'eventRow')) ?? Number.NaN
   await waitForHistory(page, LARGE_EVENTS)
@@ -330,9 +398,14 @@ async function largeSession(browser: Browser, auth: Auth): Promise<SessionFigure
 
 type LiveFigures = { p95: number; missingOrDuplicate: number }
 
-async function live(browser: Browser, auth: Auth, expectedBefore: number): Promise<LiveFigures> {
+async function live(
+  browser: Browser,
+  auth: Auth,
+  base: string,
+  expectedBefore: number,
+): Promise<LiveFigures> {
   const page = await openPage(browser, auth)
-  await page.goto(`${CONSOLE}/sessions/${LARGE_SESSION}?tab=events`)
+  await page.goto(`${base}/sessions/${LARGE_SESSION}?tab=events`)
   await waitForHistory(page, expectedBefore)
   await page.waitForTimeout(1000)
   const countText = () => page.locator('#timeline-keys').textContent()
@@ -409,13 +482,18 @@ async function waitForLive(page: Page) {
 
 type TranscriptFigures = { first: number; scrollMaxLongTask: number }
 
-async function largeTranscript(browser: Browser, auth: Auth): Promise<TranscriptFigures> {
+async function largeTranscript(browser: Browser, auth: Auth, base: string): Promise<TranscriptFigures> {
   const page = await openPage(browser, auth)
-  await page.goto(`${CONSOLE}/sessions/${LARGE_SESSION}`)
-  await page.locator('[role="feed"] [data-entry]').first().waitFor({ timeout: 60_000 })
-  const first = (await mark(page, 'transcriptRow')) ?? Number.NaN
+  await page.goto(`${base}/sessions/${LARGE_SESSION}`)
+  await page.locator('[role="feed"] [data-entry], [data-event-id]').first().waitFor({ timeout: 60_000 })
+  const first = (await mark(page, 'defaultTabFirst')) ?? Number.NaN
   await waitForLive(page)
   await page.waitForTimeout(500)
+  if ((await page.locator('[role="feed"]').count()) === 0) {
+    // A build without the transcript: its first content counts, the transcript's scrolling does not.
+    await page.context().close()
+    return { first, scrollMaxLongTask: Number.NaN }
+  }
   // Scroll the transcript from the top as fast as the event timeline is scrolled (600 px a frame)
   // for as far as 10,000 event rows reach, and keep the longest task.
   const scrollMaxLongTask = await page.evaluate(
@@ -442,11 +520,16 @@ async function largeTranscript(browser: Browser, auth: Auth): Promise<Transcript
   return { first, scrollMaxLongTask }
 }
 
-async function transcriptLive(browser: Browser, auth: Auth): Promise<LiveFigures> {
+async function transcriptLive(browser: Browser, auth: Auth, base: string): Promise<LiveFigures> {
   const page = await openPage(browser, auth)
-  await page.goto(`${CONSOLE}/sessions/${LARGE_SESSION}`)
+  await page.goto(`${base}/sessions/${LARGE_SESSION}`)
   await waitForLive(page)
   await page.waitForTimeout(1000)
+  if ((await page.locator('[role="feed"]').count()) === 0) {
+    // No transcript in this build: no burst either, so the session's event count stays as expected.
+    await page.context().close()
+    return { p95: Number.NaN, missingOrDuplicate: Number.NaN }
+  }
   // Follow the newest block, as a reader of a live conversation does.
   await page.evaluate(() => {
     const feed = document.querySelector<HTMLElement>('[role="feed"]')!
@@ -504,12 +587,35 @@ async function transcriptLive(browser: Browser, auth: Auth): Promise<LiveFigures
   return { p95: percentile(lags, 95), missingOrDuplicate: check.missing + check.duplicated }
 }
 
+type Target = { label: string; url: string }
+
+const UNITS: Record<string, string> = {
+  entry_gzip_kb: 'KB',
+  env_list_10k_first_rows_ms: 'ms',
+  env_list_first_paint_ms: 'ms',
+  session_100k_first_rows_ms: 'ms',
+  session_100k_scroll_max_long_task_ms: 'ms',
+  session_100k_filter_ms: 'ms',
+  session_100k_heap_mb: 'MB',
+  live_300eps_lag_p95_ms: 'ms',
+  live_missing_or_duplicate: 'events',
+  session_100k_transcript_first_ms: 'ms',
+  transcript_scroll_max_long_task_ms: 'ms',
+  transcript_live_lag_p95_ms: 'ms',
+  transcript_live_missing_or_duplicate: 'events',
+}
+
+/** With a baseline, the start-up figures (seconds each) are taken this many times a round. */
+const START_UP_PAIRS = 3
+
 async function main() {
   // Figures from someone else's server would be figures of something else.
   await assertPortsFree([
     { port: PREVIEW_PORT, variable: 'BENCH_PREVIEW_PORT' },
     { port: MOCK_PORT, variable: 'BENCH_MOCK_PORT' },
+    ...(baselineRef !== undefined ? [{ port: BASELINE_PORT, variable: 'BENCH_BASELINE_PORT' }] : []),
   ])
+  const baseline = baselineRef !== undefined ? await buildBaseline(baselineRef) : undefined
   if (!args.includes('--no-build')) {
     log('building the console (vite build)…')
     await run('npx', ['vite', 'build', '--logLevel', 'error', '--outDir', OUT_DIR, '--emptyOutDir'])
@@ -524,81 +630,144 @@ async function main() {
     '--large-session-events',
     String(LARGE_EVENTS),
   ])
-  const preview = start(
-    'node_modules/.bin/vite',
-    ['preview', '--host', '127.0.0.1', '--port', String(PREVIEW_PORT), '--strictPort', '--outDir', OUT_DIR],
-    {
-      CONSOLE_CSP_CONNECT_SRC: GATEWAY,
-    },
-  )
+  // Both builds are served the same way, each by the vite of its own tree (its own CSP header).
+  const serve = (port: number, outDir: string, cwd?: string) =>
+    start(
+      resolve(cwd ?? '.', 'node_modules/.bin/vite'),
+      ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort', '--outDir', outDir],
+      { CONSOLE_CSP_CONNECT_SRC: GATEWAY },
+      cwd,
+    )
+  const targets: Target[] = [{ label: 'this tree', url: `http://127.0.0.1:${PREVIEW_PORT}` }]
+  const servers = [serve(PREVIEW_PORT, OUT_DIR)]
+  if (baseline) {
+    targets.push({ label: baselineRef!, url: `http://127.0.0.1:${BASELINE_PORT}` })
+    servers.push(serve(BASELINE_PORT, 'dist', baseline.dir))
+  }
   await waitFor(`${GATEWAY}/api/auth/me`, mock, 180_000)
-  await waitFor(CONSOLE, preview, 60_000)
+  for (const [index, target] of targets.entries()) await waitFor(target.url, servers[index]!, 60_000)
   const auth = await login()
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--disable-gpu', '--disable-quic', '--enable-precise-memory-info'],
   })
   const machine = `${cpus().length} cores, Node ${process.versions.node}, Chromium ${browser.version()}`
-  const figures: Record<string, number[]> = {}
-  const add = (name: string, value: number) => (figures[name] ??= []).push(value)
+  const loadBefore = loadavg()[0]!
+  // figures[target][name][sample]; sample i of both targets comes from the same round.
+  const figures: Record<string, number[]>[] = targets.map(() => ({}))
+  const add = (target: number, name: string, value: number) => (figures[target]![name] ??= []).push(value)
+  /**
+   * Both builds, one after the other, the order swapped every round (ABBA…), so neither is always
+   * the one measured on a warmer machine. A build that cannot give a figure (a baseline older than
+   * the screen) records NaN, which keeps the rounds aligned.
+   */
+  const eachTarget = async (round: number, measure: (target: Target, index: number) => Promise<void>) => {
+    const order = targets.map((_, index) => index)
+    if (round % 2 === 1) order.reverse()
+    for (const index of order) await measure(targets[index]!, index)
+  }
+  let pair = 0
   try {
     for (let index = 0; index < runs; index += 1) {
       log(`run ${index + 1}/${runs}`)
-      add('entry_gzip_kb', await entryGzip(browser, auth, index === 0))
-      add('env_list_10k_first_rows_ms', await envList(browser, auth))
-      add('env_list_first_paint_ms', await envListFirstPaint(browser, auth))
+      for (let repeat = 0; repeat < (baseline ? START_UP_PAIRS : 1); repeat += 1) {
+        await eachTarget(pair, async (target, t) => {
+          if (pair === 0) log(`  files loaded for /environments (${target.label}):`)
+          add(t, 'entry_gzip_kb', await entryGzip(browser, auth, target.url, pair === 0))
+          add(t, 'env_list_10k_first_rows_ms', await envList(browser, auth, target.url))
+          add(t, 'env_list_first_paint_ms', await envListFirstPaint(browser, auth, target.url))
+        })
+        pair += 1
+      }
       if (startUpOnly) continue
-      const session = await largeSession(browser, auth)
-      add('session_100k_first_rows_ms', session.firstRows)
-      add('session_100k_scroll_max_long_task_ms', session.scrollMaxLongTask)
-      add('session_100k_filter_ms', session.filter)
-      add('session_100k_heap_mb', session.heap)
-      const transcript = await largeTranscript(browser, auth)
-      add('session_100k_transcript_first_ms', transcript.first)
-      add('transcript_scroll_max_long_task_ms', transcript.scrollMaxLongTask)
+      await eachTarget(index, async (target, t) => {
+        const session = await largeSession(browser, auth, target.url)
+        add(t, 'session_100k_first_rows_ms', session.firstRows)
+        add(t, 'session_100k_scroll_max_long_task_ms', session.scrollMaxLongTask)
+        add(t, 'session_100k_filter_ms', session.filter)
+        add(t, 'session_100k_heap_mb', session.heap)
+        const transcript = await largeTranscript(browser, auth, target.url)
+        add(t, 'session_100k_transcript_first_ms', transcript.first)
+        add(t, 'transcript_scroll_max_long_task_ms', transcript.scrollMaxLongTask)
+      })
     }
     // The live runs come last: each adds LIVE_RATE × LIVE_MS events to the large session.
     let expected = LARGE_EVENTS
     for (let index = 0; index < (startUpOnly ? 0 : runs); index += 1) {
-      log(`live run ${index + 1}/${runs}`)
-      const figuresLive = await live(browser, auth, expected)
-      expected += (LIVE_RATE * LIVE_MS) / 1000
-      add('live_300eps_lag_p95_ms', figuresLive.p95)
-      add('live_missing_or_duplicate', figuresLive.missingOrDuplicate)
-      log(`transcript live run ${index + 1}/${runs}`)
-      const transcriptFigures = await transcriptLive(browser, auth)
-      expected += (LIVE_RATE * LIVE_MS) / 1000
-      add('transcript_live_lag_p95_ms', transcriptFigures.p95)
-      add('transcript_live_missing_or_duplicate', transcriptFigures.missingOrDuplicate)
+      await eachTarget(index, async (target, t) => {
+        log(`live run ${index + 1}/${runs} (${target.label})`)
+        const figuresLive = await live(browser, auth, target.url, expected)
+        expected += (LIVE_RATE * LIVE_MS) / 1000
+        add(t, 'live_300eps_lag_p95_ms', figuresLive.p95)
+        add(t, 'live_missing_or_duplicate', figuresLive.missingOrDuplicate)
+        log(`transcript live run ${index + 1}/${runs} (${target.label})`)
+        const transcriptFigures = await transcriptLive(browser, auth, target.url)
+        if (Number.isFinite(transcriptFigures.missingOrDuplicate)) expected += (LIVE_RATE * LIVE_MS) / 1000
+        add(t, 'transcript_live_lag_p95_ms', transcriptFigures.p95)
+        add(t, 'transcript_live_missing_or_duplicate', transcriptFigures.missingOrDuplicate)
+      })
     }
   } finally {
     await browser.close()
   }
-  const units: Record<string, string> = {
-    entry_gzip_kb: 'KB',
-    env_list_10k_first_rows_ms: 'ms',
-    env_list_first_paint_ms: 'ms',
-    session_100k_first_rows_ms: 'ms',
-    session_100k_scroll_max_long_task_ms: 'ms',
-    session_100k_filter_ms: 'ms',
-    session_100k_heap_mb: 'MB',
-    live_300eps_lag_p95_ms: 'ms',
-    live_missing_or_duplicate: 'events',
-    session_100k_transcript_first_ms: 'ms',
-    transcript_scroll_max_long_task_ms: 'ms',
-    transcript_live_lag_p95_ms: 'ms',
-    transcript_live_missing_or_duplicate: 'events',
+  const load = { before: loadBefore, after: loadavg()[0]! }
+  const names = Object.keys(UNITS).filter((name) => figures[0]![name])
+  const result: Record<string, number> = {}
+  for (const name of names) result[name] = median(figures[0]![name])
+  const date = new Date().toISOString()
+  if (!baseline) {
+    if (asJson) {
+      console.info(JSON.stringify({ ...result, runs, date, machine, loadAverage: load }))
+    } else {
+      for (const name of names) console.info(`${name}: ${result[name]} ${UNITS[name]}`)
+      console.info(`runs: ${runs}`)
+      console.info(`machine: ${machine}`)
+      console.info(`load average (1 min): ${load.before.toFixed(2)} before, ${load.after.toFixed(2)} after`)
+    }
+    return
   }
-  const result: Record<string, number | string> = {}
-  for (const name of Object.keys(units)) if (figures[name]) result[name] = median(figures[name])
+  const comparisons = Object.fromEntries(
+    names.map((name) => [name, compare(figures[0]![name], figures[1]![name] ?? [])]),
+  )
   if (asJson) {
-    console.info(JSON.stringify({ ...result, runs, date: new Date().toISOString(), machine }))
-  } else {
-    for (const [name, unit] of Object.entries(units))
-      if (result[name] !== undefined) console.info(`${name}: ${result[name]} ${unit}`)
-    console.info(`runs: ${runs}`)
-    console.info(`machine: ${machine}`)
+    const ratios = Object.fromEntries(
+      Object.entries(comparisons).map(([name, c]) => [
+        name,
+        { ratio: c.ratio, min: c.ratioMin, max: c.ratioMax },
+      ]),
+    )
+    const baselineFigures = Object.fromEntries(
+      Object.entries(comparisons).map(([name, c]) => [name, Number.isFinite(c.baseline) ? c.baseline : null]),
+    )
+    console.info(
+      JSON.stringify({
+        ...result,
+        baseline: { ref: baselineRef, commit: baseline.sha, figures: baselineFigures },
+        ratios,
+        runs,
+        date,
+        machine,
+        loadAverage: load,
+      }),
+    )
+    return
   }
+  const cell = (value: number, unit: string) => (Number.isFinite(value) ? `${value} ${unit}` : 'n/a')
+  console.info(
+    formatTable(
+      ['figure', 'this tree', baselineRef!, 'ratio (per-round range)'],
+      names.map((name) => [
+        name,
+        cell(comparisons[name]!.value, UNITS[name]!),
+        cell(comparisons[name]!.baseline, UNITS[name]!),
+        formatRatio(comparisons[name]!),
+      ]),
+    ),
+  )
+  console.info(`baseline: ${baselineRef} = ${baseline.sha}`)
+  console.info(`runs: ${runs} (start-up figures ${runs * START_UP_PAIRS} pairs)`)
+  console.info(`machine: ${machine}`)
+  console.info(`load average (1 min): ${load.before.toFixed(2)} before, ${load.after.toFixed(2)} after`)
 }
 
 main()

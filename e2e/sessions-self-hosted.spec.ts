@@ -65,7 +65,7 @@ test('self-hosted journey: worker online → default → new session → verify 
   const write = page.getByRole('article', { name: /^Tool call write_file/ })
   await expect(write.getByText('Claimed by worker e2e-worker-1')).toBeVisible()
   await expect(write.getByRole('list', { name: 'Claim timeline' })).toContainText(
-    /write_file requested.*queued.*Turn suspended \(waiting for a worker\).*Claimed by worker e2e-worker-1.*Result posted.*Turn resumed/,
+    /queued.*write_file requested.*Turn suspended \(waiting for a worker\).*Claimed by worker e2e-worker-1.*Result posted.*Turn resumed/,
   )
   const readBack = page.getByRole('article', { name: /^Tool call read_file/ })
   await expect(readBack.getByText(/environment check: ok/).first()).toBeVisible()

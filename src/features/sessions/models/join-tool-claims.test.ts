@@ -170,13 +170,16 @@ describe('joinToolClaim', () => {
       expect(claim.steps.find((step) => step.kind === 'claimed')?.label).toBe('Claimed by worker worker-b')
     })
 
-    it('names nobody when the earlier item had gone quiet, was claimed later, or the call has no result', () => {
-      const quiet = joinToolClaim(second, context([{ ...earlier, updatedAt: 40_000 }, own]))
+    it('names nobody when the earlier item had gone quiet, was claimed later, or the call has no result; a heartbeat before the dispatch counts', () => {
+      // Quiet for more than a minute when the result was posted (104_100).
+      const quiet = joinToolClaim(second, context([{ ...earlier, updatedAt: 44_000 }, own]))
       expect(quiet.workerId).toBeNull()
       expect(quiet.servedFrom).toBeNull()
       expect(quiet.steps.some((step) => step.kind === 'claimed')).toBe(false)
-      // Last moved before the call was dispatched, though within a minute of the result.
-      expect(joinToolClaim(second, context([{ ...earlier, updatedAt: 99_000 }, own])).workerId).toBeNull()
+      // Its last heartbeat before the dispatch (every 15 s) still counts: fresh when the result came.
+      expect(joinToolClaim(second, context([{ ...earlier, updatedAt: 90_000 }, own])).workerId).toBe(
+        'worker-a',
+      )
       const laterClaim = { ...earlier, metadata: { claimedAt: 105_000 } }
       expect(joinToolClaim(second, context([laterClaim, own])).workerId).toBeNull()
       const [pending] = buildToolRecords(selfHostedCall('t2', 'toolu_2', 100_000).slice(0, 4))

@@ -67,7 +67,7 @@ export type ToolWorker = {
  * asking for the session's pending tools, so a later turn's calls can run there while that turn's
  * own item stays queued and ends stopped, never claimed. Then the worker is the one holding another
  * item of the session that it had claimed before the call was dispatched and that was still moving
- * (heartbeats bump `updatedAt`; a claim still moving within CLAIM_FRESH_MS) when the result was posted.
+ * (heartbeats bump `updatedAt`; its last move within CLAIM_FRESH_MS of the result being posted).
  * Several such items: the newest. A call with no result yet is not attributed this way.
  */
 export function findToolWorker(record: ToolRecord, context: ClaimContext): ToolWorker {
@@ -81,8 +81,9 @@ export function findToolWorker(record: ToolRecord, context: ClaimContext): ToolW
     if (other === item || other.sessionId !== context.sessionId || !other.claimedBy) continue
     const claimedAt = readNumber(other.metadata.claimedAt) ?? other.createdAt
     if (other.createdAt > dispatchedAt || claimedAt > completedAt) continue
-    // Its last move: it must not have gone quiet before the call was dispatched or its result posted.
-    if (other.updatedAt < dispatchedAt || other.updatedAt < completedAt - CLAIM_FRESH_MS) continue
+    // Still fresh when the result was posted (the worker heartbeats every 15 s, so its last move may
+    // well precede the dispatch): a claim quiet for CLAIM_FRESH_MS had been given up by then.
+    if (other.updatedAt < completedAt - CLAIM_FRESH_MS) continue
     if (!servedFrom || other.createdAt > servedFrom.createdAt) servedFrom = other
   }
   return { item, workerId: servedFrom?.claimedBy ?? null, servedFrom }

@@ -63,4 +63,34 @@ describe('ToolRecordCard', () => {
       await setLocale('en')
     }
   })
+
+  it('a later turn served by session names the worker and the earlier item it ran on, not "not claimed yet"', () => {
+    const [record] = buildToolRecords(selfHostedCall('t2', 'toolu_2', 100_000))
+    if (!record) throw new Error('fixture')
+    const own = {
+      ...workItem,
+      id: 'work_2',
+      claimedBy: null,
+      workDir: null,
+      createdAt: 100_030,
+      metadata: {},
+    }
+    const claim = joinToolClaim(record, {
+      sessionId: 's1',
+      isSelfHosted: true,
+      workItems: [{ ...workItem, updatedAt: 110_000 }, own],
+      turnStartedAt: new Map([['t2', 99_900]]),
+    })
+    render(
+      <MemoryRouter>
+        <ToolRecordCard record={record} claim={claim} environmentLabel="build-workers (Self-hosted)" />
+      </MemoryRouter>,
+    )
+    const card = screen.getByRole('article', { name: 'Tool call write_file toolu_2' })
+    expect(within(card).queryByText('not claimed yet')).not.toBeInTheDocument()
+    expect(within(card).getByText('on its earlier work item work_1 (served by session)')).toBeInTheDocument()
+    expect(within(card).getByRole('list', { name: 'Claim timeline' })).toHaveTextContent(
+      'Ran by worker worker-b, on its earlier work item work_1 (served by session)',
+    )
+  })
 })

@@ -72,6 +72,11 @@ export function ToolRecordCard({ record, claim, environmentLabel, isSelected = f
         <dd className="font-mono">
           {claim.workerId ??
             (claim.workItem ? t('sessions.toolCard.notClaimed') : t('sessions.toolCard.ranInBackend'))}
+          {claim.servedFrom ? (
+            <span className="block font-sans text-muted-foreground">
+              {t('sessions.toolCard.servedBySession', { work: claim.servedFrom.id })}
+            </span>
+          ) : null}
           {claim.workDir ? <span className="block text-muted-foreground">{claim.workDir}</span> : null}
         </dd>
       </dl>

@@ -177,18 +177,20 @@ function ToolCard({
   const duration = toolDuration(record)
   const summary = toolInputSummary(record.name, record.input)
   const links = toolLinks(record, scope.environmentId, claim.workItem?.id ?? null)
-  const worker = claim.workerId
-    ? t('sessions.transcript.claimedBy', { worker: claim.workerId })
-    : claim.workItem
-      ? t('sessions.toolCard.notClaimed')
-      : scope.isEnvironmentGone
-        ? // Where it ran (or would) is not known any more; a pending call will not run at all.
-          record.isComplete
-          ? t('sessions.transcript.environmentGone')
-          : t('sessions.transcript.environmentGonePending')
-        : scope.claims.isSelfHosted
-          ? t('sessions.transcript.noWorkItem')
-          : t('sessions.transcript.inBackend')
+  const worker = claim.servedFrom
+    ? t('sessions.transcript.servedBySession', { worker: claim.workerId ?? '', work: claim.servedFrom.id })
+    : claim.workerId
+      ? t('sessions.transcript.claimedBy', { worker: claim.workerId })
+      : claim.workItem
+        ? t('sessions.toolCard.notClaimed')
+        : scope.isEnvironmentGone
+          ? // Where it ran (or would) is not known any more; a pending call will not run at all.
+            record.isComplete
+            ? t('sessions.transcript.environmentGone')
+            : t('sessions.transcript.environmentGonePending')
+          : scope.claims.isSelfHosted
+            ? t('sessions.transcript.noWorkItem')
+            : t('sessions.transcript.inBackend')
   const panelId = `transcript-tool-${record.key.replace(/[^\w-]/g, '_')}`
   // The entry around the card is the article named after the call.
   return (

@@ -116,4 +116,82 @@ describe('joinToolClaim', () => {
       await setLocale('en')
     }
   })
+
+  describe('a second turn served by session (its own item never claimed)', () => {
+    // Turn 2 began at 99_900; its call was dispatched at 100_010 and its result posted at 104_100.
+    const [second] = buildToolRecords(selfHostedCall('t2', 'toolu_2', 100_000))
+    if (!second) throw new Error('fixture')
+    const own = item({ id: 'work_2', createdAt: 100_030, claimedBy: null, workDir: null, updatedAt: 104_200 })
+    const earlier = item({ id: 'work_1', createdAt: 1030, claimedBy: 'worker-a', updatedAt: 110_000 })
+    const context = (workItems: WorkItem[]) => ({
+      sessionId: 's1',
+      isSelfHosted: true,
+      workItems,
+      turnStartedAt: new Map([['t2', 99_900]]),
+    })
+
+    it('names the worker still on its earlier item, and says how, in both languages', async () => {
+      const claim = joinToolClaim(second, context([earlier, own]))
+      expect(claim.workerId).toBe('worker-a')
+      expect(claim.workItem?.id).toBe('work_2')
+      expect(claim.servedFrom?.id).toBe('work_1')
+      expect(claim.workDir).toBe('/work/hands/s1')
+      const served = claim.steps.find((step) => step.kind === 'claimed')
+      expect(served).toMatchObject({
+        at: null,
+        notAfter: 104_100,
+        label: 'Ran by worker worker-a, on its earlier work item work_1 (served by session)',
+      })
+      expect(claim.steps.map((step) => step.kind)).toEqual([
+        'requested',
+        'suspended',
+        'queued',
+        'claimed',
+        'result',
+        'resumed',
+      ])
+      await setLocale('zh-CN')
+      try {
+        expect(
+          joinToolClaim(second, context([earlier, own])).steps.find((step) => step.kind === 'claimed')?.label,
+        ).toBe('由工作进程 worker-a 运行，在它较早的工作 work_1 上（按会话提供）')
+      } finally {
+        await setLocale('en')
+      }
+    })
+
+    it('keeps the turn’s own claim when it has one', () => {
+      const claim = joinToolClaim(
+        second,
+        context([earlier, { ...own, claimedBy: 'worker-b', workDir: '/w/b' }]),
+      )
+      expect(claim.workerId).toBe('worker-b')
+      expect(claim.servedFrom).toBeNull()
+      expect(claim.steps.find((step) => step.kind === 'claimed')?.label).toBe('Claimed by worker worker-b')
+    })
+
+    it('names nobody when the earlier item had gone quiet, was claimed later, or the call has no result; a heartbeat before the dispatch counts', () => {
+      // Quiet for more than a minute when the result was posted (104_100).
+      const quiet = joinToolClaim(second, context([{ ...earlier, updatedAt: 44_000 }, own]))
+      expect(quiet.workerId).toBeNull()
+      expect(quiet.servedFrom).toBeNull()
+      expect(quiet.steps.some((step) => step.kind === 'claimed')).toBe(false)
+      // Its last heartbeat before the dispatch (every 15 s) still counts: fresh when the result came.
+      expect(joinToolClaim(second, context([{ ...earlier, updatedAt: 90_000 }, own])).workerId).toBe(
+        'worker-a',
+      )
+      const laterClaim = { ...earlier, metadata: { claimedAt: 105_000 } }
+      expect(joinToolClaim(second, context([laterClaim, own])).workerId).toBeNull()
+      const [pending] = buildToolRecords(selfHostedCall('t2', 'toolu_2', 100_000).slice(0, 4))
+      if (!pending) throw new Error('fixture')
+      const waiting = joinToolClaim(pending, context([earlier, { ...own, status: 'queued' }]))
+      expect(waiting.workerId).toBeNull()
+      expect(waiting.steps.at(-1)?.kind).toBe('waiting')
+    })
+
+    it('with two live earlier items, names the newer one', () => {
+      const newer = item({ id: 'work_1b', createdAt: 50_000, claimedBy: 'worker-c', updatedAt: 104_000 })
+      expect(joinToolClaim(second, context([earlier, newer, own])).servedFrom?.id).toBe('work_1b')
+    })
+  })
 })

@@ -1,5 +1,6 @@
 import type { ToolRecord } from './tool-records'
 import type { WorkItem } from '@/data/work/types'
+import { CLAIM_FRESH_MS } from '@/data/work/worker-presence'
 import { t } from '@/i18n'
 import { readNumber, readText } from '@/lib/read-fields'
 
@@ -15,6 +16,11 @@ export type ClaimStep = {
 export type ToolClaim = {
   workItem: WorkItem | null
   workerId: string | null
+  /**
+   * Set when the call's own work item was never claimed and the worker named ran it while still on
+   * an earlier item of the session (served by session): that earlier item.
+   */
+  servedFrom: WorkItem | null
   workDir: string | null
   steps: ClaimStep[]
 }
@@ -44,6 +50,43 @@ export function findWorkItemFor(record: ToolRecord, context: ClaimContext): Work
     if (!best || item.createdAt > best.createdAt) best = item
   }
   return best
+}
+
+/** Who ran a call: the worker, the item it held while doing so, and whether that is the call's own. */
+export type ToolWorker = {
+  /** The call's own work item (its turn's), as findWorkItemFor picks it. */
+  item: WorkItem | null
+  workerId: string | null
+  /** The earlier item the worker was on when it served this call by session; null otherwise. */
+  servedFrom: WorkItem | null
+}
+
+/**
+ * The worker that ran a call. Normally the one that claimed the call's own item. But the upstream
+ * worker stays on an item after the server stopped it (the lease ends with its turn) and keeps
+ * asking for the session's pending tools, so a later turn's calls can run there while that turn's
+ * own item stays queued and ends stopped, never claimed. Then the worker is the one holding another
+ * item of the session that it had claimed before the call was dispatched and that was still moving
+ * (heartbeats bump `updatedAt`; its last move within CLAIM_FRESH_MS of the result being posted).
+ * Several such items: the newest. A call with no result yet is not attributed this way.
+ */
+export function findToolWorker(record: ToolRecord, context: ClaimContext): ToolWorker {
+  const item = findWorkItemFor(record, context)
+  if (item?.claimedBy) return { item, workerId: item.claimedBy, servedFrom: null }
+  const completedAt = record.completedAt
+  const dispatchedAt = record.dispatchedAt ?? record.requestedAt ?? record.suspendedAt
+  if (completedAt === null || dispatchedAt === null) return { item, workerId: null, servedFrom: null }
+  let servedFrom: WorkItem | null = null
+  for (const other of context.workItems) {
+    if (other === item || other.sessionId !== context.sessionId || !other.claimedBy) continue
+    const claimedAt = readNumber(other.metadata.claimedAt) ?? other.createdAt
+    if (other.createdAt > dispatchedAt || claimedAt > completedAt) continue
+    // Still fresh when the result was posted (the worker heartbeats every 15 s, so its last move may
+    // well precede the dispatch): a claim quiet for CLAIM_FRESH_MS had been given up by then.
+    if (other.updatedAt < completedAt - CLAIM_FRESH_MS) continue
+    if (!servedFrom || other.createdAt > servedFrom.createdAt) servedFrom = other
+  }
+  return { item, workerId: servedFrom?.claimedBy ?? null, servedFrom }
 }
 
 /** Why a turn suspended, in words; a reason the console does not know stays as the server sent it. */
@@ -82,7 +125,7 @@ export function joinToolClaim(record: ToolRecord, context: ClaimContext): ToolCl
   if (!context.isSelfHosted) {
     if (record.completedAt !== null)
       steps.push({ kind: 'result', label: t('sessions.claim.ranInBackend'), at: record.completedAt })
-    return { workItem: null, workerId: null, workDir: null, steps }
+    return { workItem: null, workerId: null, servedFrom: null, workDir: null, steps }
   }
   if (record.suspendedAt !== null) {
     steps.push({
@@ -93,7 +136,7 @@ export function joinToolClaim(record: ToolRecord, context: ClaimContext): ToolCl
       at: record.suspendedAt,
     })
   }
-  const item = findWorkItemFor(record, context)
+  const { item, workerId, servedFrom } = findToolWorker(record, context)
   if (item) {
     // One item carries the session's calls until its worker goes idle, so it is often older than
     // this call: it goes where its time puts it, saying so, not after the suspension it preceded.
@@ -120,6 +163,13 @@ export function joinToolClaim(record: ToolRecord, context: ClaimContext): ToolCl
       // A worker that claimed the session's item before this call keeps it: that claim comes first.
       if (claimedAt !== null) insertInTimeOrder(steps, { kind: 'claimed', label, at: claimedAt })
       else steps.push({ kind: 'claimed', label, at: null, notAfter: record.completedAt ?? item.updatedAt })
+    } else if (servedFrom?.claimedBy) {
+      steps.push({
+        kind: 'claimed',
+        label: t('sessions.claim.servedBySession', { worker: servedFrom.claimedBy, work: servedFrom.id }),
+        at: null,
+        notAfter: record.completedAt ?? servedFrom.updatedAt,
+      })
     } else if (!record.isComplete) {
       steps.push({ kind: 'waiting', label: t('sessions.claim.waitingForWorker'), at: null })
     }
@@ -135,5 +185,6 @@ export function joinToolClaim(record: ToolRecord, context: ClaimContext): ToolCl
   }
   if (record.resumedAt !== null)
     steps.push({ kind: 'resumed', label: t('sessions.claim.resumed'), at: record.resumedAt })
-  return { workItem: item, workerId: item?.claimedBy ?? null, workDir: item?.workDir ?? null, steps }
+  const workDir = (servedFrom ?? item)?.workDir ?? null
+  return { workItem: item, workerId, servedFrom, workDir, steps }
 }

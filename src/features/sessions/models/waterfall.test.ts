@@ -97,6 +97,38 @@ describe('waterfall', () => {
     expect(earlier?.marks?.[0]).toMatchObject({ at: 1020, until: 5100 })
   })
 
+  it('names the worker that served a later turn by session from its earlier item, as the tool card does', () => {
+    const events = [
+      at('turn.accepted', 99_900, { turn_id: 't1' }),
+      at('run.started', 99_950, { turn_id: 't1', run_id: 'r1' }),
+      ...selfHostedCall('t1', 'toolu_1', 100_000),
+    ]
+    const base = {
+      sessionId: 's1',
+      environmentId: 'e1',
+      ownerId: 'u',
+      status: 'stopped',
+      metadata: {},
+    } as const
+    const context: ClaimContext = {
+      sessionId: 's1',
+      isSelfHosted: true,
+      turnStartedAt: new Map([['t1', 99_900]]),
+      workItems: [
+        // The worker's item from the first turn, heartbeated on after the server stopped it.
+        { ...base, id: 'w1', createdAt: 1030, claimedBy: 'worker-a', workDir: '/w', updatedAt: 110_000 },
+        // This turn's own item: never claimed.
+        { ...base, id: 'w2', createdAt: 100_030, claimedBy: null, workDir: null, updatedAt: 104_200 },
+      ],
+    }
+    const [tool, wait] = buildWaterfallTurn(turnOf(events), context, 200_000).rows[3]?.bars ?? []
+    expect(tool?.workerId).toBe('worker-a')
+    expect(wait?.marks).toEqual([
+      { kind: 'claimed', at: 100_020, until: 104_100, workerId: 'worker-a' },
+      { kind: 'result', at: 104_100, until: null, workerId: 'worker-a' },
+    ])
+  })
+
   it('marks nothing on a wait no worker has claimed yet', () => {
     const events = [
       at('turn.accepted', 900, { turn_id: 't1' }),

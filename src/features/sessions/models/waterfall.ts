@@ -1,5 +1,5 @@
 import type { ClaimContext } from './join-tool-claims'
-import { findWorkItemFor } from './join-tool-claims'
+import { findToolWorker } from './join-tool-claims'
 import type { TranscriptTurn } from './transcript-builder'
 import { t } from '@/i18n'
 import { readNumber } from '@/lib/read-fields'
@@ -126,7 +126,9 @@ export function buildWaterfallTurn(turn: TranscriptTurn, claims: ClaimContext, n
     const start = record.requestedAt ?? record.dispatchedAt ?? turn.firstAt
     const toolEnd = record.completedAt ?? end
     const entryKey = `tool:${record.key}`
-    const item = claims.isSelfHosted ? findWorkItemFor(record, claims) : null
+    // The worker that ran it: the claim of its own item, or of the earlier item it served it from.
+    const found = claims.isSelfHosted ? findToolWorker(record, claims) : null
+    const item = found?.servedFrom ?? found?.item ?? null
     const bars: WaterfallBar[] = [
       {
         key: entryKey,

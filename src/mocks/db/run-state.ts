@@ -42,7 +42,16 @@ export type PlanStep =
 export type Plan = { kind: PlanKind; steps: PlanStep[] }
 
 /** What a tool call of the turn returned, for the summary. */
-export type ToolRecord = { callId: string; name: string; text: string; isError: boolean; isDenied?: boolean }
+export type ToolRecord = {
+  callId: string
+  name: string
+  text: string
+  isError: boolean
+  /** Refused without running: by the user at a confirmation, or by a deny policy. */
+  isDenied?: boolean
+  /** The definition disables the tool, so the model had no such call to make. */
+  isUnavailable?: boolean
+}
 
 /** Where the engine is in one turn. */
 export type TurnRunState = {

@@ -130,15 +130,17 @@ describe('local', () => {
 describe('remote', () => {
   it('has files but no shell: execute ends as a tool error that says so', async () => {
     h = await startEngine()
-    const sessionId = await h.createSession({ agent: AGENT.docsWriter })
-    const shell = await h.submit(sessionId, 'Run `ls -la`.')
+    // triage-bot has no built-in toolset, so execute is enabled: the environment is what refuses it.
+    const shellSession = await h.createSession({ agent: AGENT.triageBot, environmentId: ENV.sharedDocs })
+    const shell = await h.submit(shellSession, 'Run `ls -la`.')
     await h.run()
-    expect(completedTools(sessionId, shell.id)[0]).toMatchObject({
+    expect(completedTools(shellSession, shell.id)[0]).toMatchObject({
       name: 'execute',
       status: 'failed',
       result: { content: REMOTE_NO_SHELL_MESSAGE, is_error: true },
     })
-    expect(h.turn(sessionId, shell.id).status).toBe('completed')
+    expect(h.turn(shellSession, shell.id).status).toBe('completed')
+    const sessionId = await h.createSession({ agent: AGENT.docsWriter })
     const files = await h.submit(sessionId, 'Write environment-check.txt and read it back.')
     await h.run()
     expect(completedTools(sessionId, files.id).every((tool) => tool.status === 'completed')).toBe(true)

@@ -168,11 +168,17 @@ export class TurnEventWriter {
     this.emit('tool.delta', { ...tool, status: 'running', output: [{ type: 'text', text: chunk }] }, 30, 400)
   }
 
-  toolCompleted(tool: EventData, input: EventData, text: string, isError: boolean): void {
+  toolCompleted(
+    tool: EventData,
+    input: EventData,
+    text: string,
+    isError: boolean,
+    status: 'completed' | 'failed' | 'denied' = isError ? 'failed' : 'completed',
+  ): void {
     this.emit('tool.completed', {
       ...tool,
       input,
-      status: isError ? 'failed' : 'completed',
+      status,
       output: [{ type: 'text', text }],
       result: { content: text, is_error: isError },
     })

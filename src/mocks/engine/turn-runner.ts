@@ -6,6 +6,7 @@ import type { ToolResultsDelivery } from '../lib/worker-events'
 import { addPendingTool, transitionTurn, type Turn } from '../lib/event-log'
 import { splitWords, TurnEventWriter, type TurnEnding } from './turn-event-writer'
 import { resolveExecution } from './environment-gate'
+import { DENIED_BY_POLICY_MESSAGE, sessionTools, toolVerdict } from '../lib/agent-tools'
 import { runMemoryTool } from './memory-tools'
 import { summarize, type PlanStep } from './planner'
 import type { TurnRunState } from '../db/run-state'
@@ -184,7 +185,22 @@ export class TurnRunner {
   }
 
   private requestTool(state: TurnRunState, live: Live, step: Extract<PlanStep, { kind: 'tool' }>): void {
-    const { writer, turn } = live
+    const { writer, turn, record } = live
+    const verdict = toolVerdict(sessionTools(this.backend.db, record), step.name)
+    if (verdict === 'unavailable') {
+      // A disabled tool is never offered to the model, so no call is made and no event written;
+      // the closing message says what was missing.
+      state.results.push({
+        callId: '',
+        name: step.name,
+        text: `the ${step.name} tool is not enabled for this agent`,
+        isError: true,
+        isUnavailable: true,
+      })
+      state.next += 1
+      this.next(state)
+      return
+    }
     const callId = this.backend.ids('toolu')
     // Text right before a tool call is the same model response, so only a bare call adds a model call.
     if (!state.isAfterText) {
@@ -193,6 +209,23 @@ export class TurnRunner {
     state.isAfterText = false
     writer.toolRequested(turn, callId, step.name, step.input)
     state.current = { callId, name: step.name, input: step.input }
+    if (verdict === 'deny') {
+      // The model asked; the policy drops the call before it is dispatched, so it never runs.
+      const tool = { ...writer.runData(turn), tool_call_id: callId, name: step.name }
+      // A policy refusal completes as denied without tool.dispatched.
+      writer.toolCompleted(tool, step.input, DENIED_BY_POLICY_MESSAGE, true, 'denied')
+      state.results.push({
+        callId,
+        name: step.name,
+        text: DENIED_BY_POLICY_MESSAGE,
+        isError: true,
+        isDenied: true,
+      })
+      state.current = null
+      state.next += 1
+      this.next(state)
+      return
+    }
     if (step.needsConfirmation) {
       state.current.requestId = writer.confirmationRequested(turn, callId, step.name, step.input)
       writer.suspend(turn, 'confirmation_required')

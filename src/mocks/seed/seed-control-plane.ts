@@ -391,15 +391,31 @@ function seedCatalog(backend: MockBackend): void {
   }
 }
 
-const selfHostedTools = [
-  { name: 'execute', enabled: true, requireConfirmation: false },
-  { name: 'read_file', enabled: true },
-  { name: 'write_file', enabled: true },
-  { name: 'edit_file', enabled: true },
-  { name: 'grep_files', enabled: true },
-  { name: 'glob_files', enabled: true },
-  { name: 'list_files', enabled: true },
+/**
+ * Tools in the shape upstream's console writes and the dataplane reads (`AgentSpecTypes.AgentToolset`):
+ * one built-in `agent_toolset` with a default and per-tool overrides, and an `mcp_toolset` per MCP
+ * server by `mcpServerName`.
+ */
+const builtInToolset = (configs: Record<string, unknown>[]) => ({
+  type: 'agent_toolset',
+  defaultConfig: { enabled: true, permissionPolicy: { type: 'always_allow' } },
+  configs,
+})
+const mcpToolset = (mcpServerName: string) => ({
+  type: 'mcp_toolset',
+  mcpServerName,
+  defaultConfig: { enabled: true, permissionPolicy: { type: 'always_ask' } },
+})
+const selfHostedToolNames = [
+  'execute',
+  'read_file',
+  'write_file',
+  'edit_file',
+  'grep_files',
+  'glob_files',
+  'list_files',
 ]
+const selfHostedTools = [builtInToolset(selfHostedToolNames.map((name) => ({ name, enabled: true })))]
 
 type AgentSeed = {
   id: string
@@ -483,7 +499,7 @@ function seedAgents(backend: MockBackend): void {
     maxIters: 20,
     workspaceId: 'ws_platformrepo01',
     workspacePath: '/repos/platform',
-    tools: selfHostedTools,
+    tools: [...selfHostedTools, mcpToolset('github')],
     mcpServers: [
       { name: 'github', transport: 'streamable-http', url: 'https://mcp.acme.dev/github', enabled: true },
     ],
@@ -546,11 +562,13 @@ function seedAgents(backend: MockBackend): void {
             workspacePath: null,
             // remote environments have files but no shell, so `execute` stays off.
             tools: [
-              { name: 'read_file', enabled: true },
-              { name: 'write_file', enabled: true, requireConfirmation: true },
-              { name: 'edit_file', enabled: true, requireConfirmation: true },
-              { name: 'list_files', enabled: true },
-              { name: 'execute', enabled: false },
+              builtInToolset([
+                { name: 'read_file', enabled: true },
+                { name: 'write_file', enabled: true, permissionPolicy: { type: 'always_ask' } },
+                { name: 'edit_file', enabled: true, permissionPolicy: { type: 'always_ask' } },
+                { name: 'list_files', enabled: true },
+                { name: 'execute', enabled: false },
+              ]),
             ],
             mcpServers: [],
             skills: [
@@ -584,7 +602,7 @@ function seedAgents(backend: MockBackend): void {
             maxIters: 40,
             workspaceId: null,
             workspacePath: null,
-            tools: selfHostedTools,
+            tools: [...selfHostedTools, mcpToolset('warehouse')],
             mcpServers: [
               { name: 'warehouse', transport: 'sse', url: 'https://mcp.acme.dev/warehouse', enabled: true },
             ],
@@ -613,7 +631,7 @@ function seedAgents(backend: MockBackend): void {
             maxIters: 10,
             workspaceId: null,
             workspacePath: null,
-            tools: [],
+            tools: [mcpToolset('jira')],
             mcpServers: [
               { name: 'jira', transport: 'streamable-http', url: 'https://mcp.acme.dev/jira', enabled: true },
             ],
@@ -671,7 +689,7 @@ function seedAgents(backend: MockBackend): void {
             maxIters: 20,
             workspaceId: null,
             workspacePath: null,
-            tools: [{ name: 'read_file', enabled: true }],
+            tools: [builtInToolset([{ name: 'read_file', enabled: true }])],
             mcpServers: [],
             skills: [],
             multiagent: null,

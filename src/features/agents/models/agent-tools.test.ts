@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import { decodeAgentTools } from '@/data/agents/decode-tools'
+import { builtInToolset, effectiveTools, environmentEffect, toolsBlockedBy } from './agent-tools'
+
+const upstream = [
+  {
+    type: 'agent_toolset',
+    defaultConfig: { enabled: true, permissionPolicy: { type: 'always_ask' } },
+    configs: [
+      { name: 'write_file', enabled: false },
+      { name: 'bash', enabled: true, permissionPolicy: { type: 'always_allow' } },
+      { name: 'read_file' },
+    ],
+  },
+  {
+    type: 'mcp_toolset',
+    mcpServerName: 'github',
+    defaultConfig: { enabled: true, permissionPolicy: { type: 'deny' } },
+  },
+]
+
+describe('agent tools', () => {
+  it('computes each tool’s effective value from its override, else the default', () => {
+    const effective = effectiveTools(builtInToolset(decodeAgentTools(upstream)))
+    const byName = Object.fromEntries(effective.map((tool) => [tool.name, tool]))
+    expect(byName.write_file).toMatchObject({
+      enabled: false,
+      enabledFrom: 'override',
+      overridesDefault: true,
+    })
+    // bash is upstream's product name for execute.
+    expect(byName.execute).toMatchObject({ enabled: true, policy: 'always_allow', policyFrom: 'override' })
+    expect(byName.read_file).toMatchObject({ enabled: true, policy: 'always_ask', policyFrom: 'default' })
+    // execute and read_file are listed as enabled, so the unlisted tools are not offered.
+    expect(byName.grep_files).toMatchObject({ enabled: false, enabledFrom: 'not_listed' })
+  })
+
+  it('offers every tool when nothing is listed or there is no built-in toolset', () => {
+    expect(effectiveTools(null).every((tool) => tool.enabled && tool.enabledFrom === 'no_toolset')).toBe(true)
+    const bare = builtInToolset(
+      decodeAgentTools([{ type: 'agent_toolset', defaultConfig: { enabled: false } }]),
+    )
+    expect(effectiveTools(bare).every((tool) => tool.enabled && tool.enabledFrom === 'unlisted')).toBe(true)
+  })
+
+  it('says what each environment type does with a tool: remote has no shell', () => {
+    expect(environmentEffect('remote', 'execute')).toBe('no_shell')
+    expect(environmentEffect('remote', 'bash')).toBe('no_shell')
+    expect(environmentEffect('remote', 'write_file')).toBe('files')
+    expect(environmentEffect('self_hosted', 'execute')).toBe('worker')
+    expect(environmentEffect('local', 'execute')).toBe('dataplane')
+    expect(environmentEffect('sandbox', 'execute')).toBe('sandbox')
+    expect(toolsBlockedBy('remote', effectiveTools(null))).toEqual(['execute'])
+    expect(toolsBlockedBy('self_hosted', effectiveTools(null))).toEqual([])
+  })
+})

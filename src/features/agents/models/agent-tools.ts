@@ -1,0 +1,131 @@
+import type { AgentTools, ToolPolicy, Toolset } from '@/data/agents/decode-tools'
+
+/** The built-in tools a session can call (upstream `SelfHostedToolSchemas`), in the order shown. */
+export const BUILT_IN_TOOLS = [
+  'read_file',
+  'write_file',
+  'edit_file',
+  'list_files',
+  'glob_files',
+  'grep_files',
+  'execute',
+] as const
+
+/** Product names upstream maps to harness names (`AgentSpecCodec.toHarnessToolName`). */
+const ALIASES: Record<string, string> = {
+  bash: 'execute',
+  shell: 'execute',
+  read: 'read_file',
+  write: 'write_file',
+  edit: 'edit_file',
+  glob: 'glob_files',
+  grep: 'grep_files',
+  list_dir: 'list_files',
+}
+
+/**
+ * Where a tool's effective value comes from:
+ * `override` its own entry; `default` the toolset default, for an entry that sets nothing itself;
+ * `not_listed` other tools are listed as enabled, which makes them the only ones offered;
+ * `unlisted` nothing names it, so it is offered and allowed (upstream applies the toolset default
+ * to listed tools only); `no_toolset` the agent has no built-in toolset, so every tool is offered.
+ */
+export type ToolSource = 'override' | 'default' | 'not_listed' | 'unlisted' | 'no_toolset'
+
+export type EffectiveTool = {
+  name: string
+  enabled: boolean
+  policy: ToolPolicy
+  enabledFrom: ToolSource
+  policyFrom: ToolSource
+  /** The tool's own entry differs from the toolset default. */
+  overridesDefault: boolean
+}
+
+export function harnessToolName(name: string): string {
+  return ALIASES[name] ?? name
+}
+
+/**
+ * What each tool of a toolset does, as upstream derives it (`AgentSpecCodec.toToolsConfig`,
+ * `toPermissionPolicyMap`; harness `ToolsConfig`: an allow list hides the tools not on it).
+ * For the built-in toolset every built-in tool is listed; an MCP toolset lists its overrides.
+ */
+export function effectiveTools(
+  toolset: Toolset | null,
+  kind: 'builtin' | 'mcp' = 'builtin',
+): EffectiveTool[] {
+  if (!toolset) {
+    return BUILT_IN_TOOLS.map((name) => ({
+      name,
+      enabled: true,
+      policy: 'always_allow',
+      enabledFrom: 'no_toolset',
+      policyFrom: 'no_toolset',
+      overridesDefault: false,
+    }))
+  }
+  const defaultEnabled = toolset.defaults.enabled !== false
+  const listed = new Map(toolset.overrides.map((entry) => [harnessToolName(entry.name), entry]))
+  const hasAllowList = [...listed.values()].some((entry) => (entry.enabled ?? defaultEnabled) === true)
+  const names = kind === 'builtin' ? [...new Set([...BUILT_IN_TOOLS, ...listed.keys()])] : [...listed.keys()]
+  return names.map((name): EffectiveTool => {
+    const entry = listed.get(name)
+    if (!entry) {
+      return {
+        name,
+        enabled: !hasAllowList,
+        policy: 'always_allow',
+        enabledFrom: hasAllowList ? 'not_listed' : 'unlisted',
+        policyFrom: 'unlisted',
+        overridesDefault: false,
+      }
+    }
+    return {
+      name,
+      enabled: entry.enabled ?? defaultEnabled,
+      policy: entry.policy ?? toolset.defaults.policy ?? 'always_allow',
+      enabledFrom: entry.enabled === null ? 'default' : 'override',
+      policyFrom: entry.policy === null ? 'default' : 'override',
+      overridesDefault:
+        (entry.enabled !== null && entry.enabled !== defaultEnabled) ||
+        (entry.policy !== null && entry.policy !== (toolset.defaults.policy ?? 'always_allow')),
+    }
+  })
+}
+
+export function builtInToolset(tools: AgentTools): Toolset | null {
+  return tools.toolsets.find((toolset) => toolset.kind === 'builtin') ?? null
+}
+
+/**
+ * What an environment type does with a built-in tool, whatever the agent allows:
+ * `worker` runs on the operator's worker; `no_shell` cannot run (remote has shared files, no shell);
+ * `files` runs against the remote share; `dataplane` runs inside the server process; `sandbox` runs
+ * in the E2B sandbox; `unknown` an environment type the console does not know.
+ */
+export type EnvironmentEffect = 'worker' | 'no_shell' | 'files' | 'dataplane' | 'sandbox' | 'unknown'
+
+export const ENVIRONMENT_TYPES = ['self_hosted', 'remote', 'local', 'sandbox'] as const
+
+export function environmentEffect(environmentType: string, tool: string): EnvironmentEffect {
+  switch (environmentType) {
+    case 'self_hosted':
+      return 'worker'
+    case 'remote':
+      return harnessToolName(tool) === 'execute' ? 'no_shell' : 'files'
+    case 'local':
+      return 'dataplane'
+    case 'sandbox':
+      return 'sandbox'
+    default:
+      return 'unknown'
+  }
+}
+
+/** Tools the agent enables that an environment of this type cannot run. */
+export function toolsBlockedBy(environmentType: string, tools: readonly EffectiveTool[]): string[] {
+  return tools
+    .filter((tool) => tool.enabled && environmentEffect(environmentType, tool.name) === 'no_shell')
+    .map((tool) => tool.name)
+}

@@ -13,6 +13,7 @@ import { TabPanel, Tabs, type TabItem } from '@/components/ui/tabs'
 import { AgentOverview } from '@/features/agents/components/agent-overview'
 import { AgentVersions } from '@/features/agents/components/agent-versions'
 import { SessionDefaultsPanel } from '@/features/agents/components/session-defaults-panel'
+import { AgentToolsPanel } from '@/features/agents/components/agent-tools-panel'
 import { agentStatusBadge } from '@/features/agents/models/agent-status'
 import { agentDefinitionQuery, agentListQuery } from '@/data/agents/queries'
 import { namespaceResourcesQuery } from '@/data/identity/queries'
@@ -130,12 +131,15 @@ export default function AgentDetailRoute() {
             {tab === 'overview' ? (
               <AgentOverview agentId={agentId} onEditDefaults={() => showTab('runtime')} />
             ) : tab === 'runtime' ? (
-              <SessionDefaultsPanel
-                agentId={agentId}
-                readOnlyReason={readOnlyReason}
-                scope={{ tenant, namespace }}
-                onShowVersions={() => showTab('versions')}
-              />
+              <div className="flex flex-col gap-8">
+                <SessionDefaultsPanel
+                  agentId={agentId}
+                  readOnlyReason={readOnlyReason}
+                  scope={{ tenant, namespace }}
+                  onShowVersions={() => showTab('versions')}
+                />
+                <AgentToolsPanel agentId={agentId} />
+              </div>
             ) : (
               <AgentVersions agentId={agentId} />
             )}

@@ -10,8 +10,13 @@ import { RichText, useT } from '@/i18n'
 import { RelativeTime } from '@/components/text/relative-time'
 import { useNow } from '@/lib/use-now'
 
+/** A tool, server or skill by name; a toolset by its MCP server or its type. */
 function nameOf(entry: Record<string, unknown>): string {
-  return typeof entry.name === 'string' ? entry.name : JSON.stringify(entry)
+  for (const field of ['name', 'mcpServerName', 'type'] as const) {
+    const value = entry[field]
+    if (typeof value === 'string' && value) return value
+  }
+  return JSON.stringify(entry)
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

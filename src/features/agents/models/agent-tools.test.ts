@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { decodeAgentTools } from '@/data/agents/decode-tools'
-import { builtInToolset, effectiveTools, environmentEffect, toolsBlockedBy } from './agent-tools'
+import {
+  builtInToolset,
+  effectiveTools,
+  environmentEffect,
+  mergeAgentTools,
+  toolsBlockedBy,
+  withToolSetting,
+} from './agent-tools'
 
 const upstream = [
   {
@@ -52,5 +59,46 @@ describe('agent tools', () => {
     expect(environmentEffect('sandbox', 'execute')).toBe('sandbox')
     expect(toolsBlockedBy('remote', effectiveTools(null))).toEqual(['execute'])
     expect(toolsBlockedBy('self_hosted', effectiveTools(null))).toEqual([])
+  })
+})
+
+describe('withToolSetting', () => {
+  it('changes one tool and nothing else, even where listing a tool would start an allow list', () => {
+    const bare = decodeAgentTools([{ type: 'agent_toolset', defaultConfig: { enabled: true } }])
+    const next = withToolSetting(bare, 'write_file', { policy: 'always_ask' })
+    const before = effectiveTools(builtInToolset(bare))
+    const after = effectiveTools(builtInToolset(next))
+    expect(after.find((tool) => tool.name === 'write_file')?.policy).toBe('always_ask')
+    for (const tool of after.filter((candidate) => candidate.name !== 'write_file')) {
+      expect(tool.enabled).toBe(before.find((candidate) => candidate.name === tool.name)?.enabled)
+    }
+  })
+
+  it('writes only tools in the PATCH: every other field of the definition is kept', () => {
+    const definition = {
+      version: 7,
+      name: 'docs',
+      system: 'Be careful.',
+      defaultEnvironmentId: 'env_1',
+      updatedAt: 5,
+      tools: upstream,
+      extra: { kept: true },
+    }
+    const tools = withToolSetting(decodeAgentTools(upstream), 'read_file', { policy: 'deny' })
+    const body = mergeAgentTools(definition, tools)
+    const { updatedAt: _at, tools: _tools, ...rest } = definition
+    expect(body).toMatchObject(rest)
+    expect(body).not.toHaveProperty('updatedAt')
+    expect(JSON.stringify(body.tools)).toContain('"deny"')
+  })
+})
+
+describe('withToolSetting on a listed tool', () => {
+  it('enabling a listed, disabled tool keeps the unlisted tools offered', () => {
+    const tools = decodeAgentTools([
+      { type: 'agent_toolset', configs: [{ name: 'execute', enabled: false }] },
+    ])
+    const after = effectiveTools(builtInToolset(withToolSetting(tools, 'execute', { enabled: true })))
+    expect(after.every((tool) => tool.enabled)).toBe(true)
   })
 })

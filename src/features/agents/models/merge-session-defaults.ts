@@ -13,18 +13,23 @@ export function mergeSessionDefaults(
   definition: AgentDefinition,
   defaults: SessionDefaults,
 ): AgentDefinitionUpdate {
-  // A deep copy, so the body never shares arrays or objects with the cached definition.
+  return {
+    ...writableDefinition(definition),
+    defaultEnvironmentId: defaults.defaultEnvironmentId,
+    defaultMemoryStoreIds: [...defaults.defaultMemoryStoreIds],
+    defaultVaultIds: [...defaults.defaultVaultIds],
+  }
+}
+
+/**
+ * Every writable field of a definition that was read, deep-copied (the body never shares arrays or
+ * objects with the cached definition), with that read's `version`: the base of every PATCH.
+ */
+export function writableDefinition(definition: AgentDefinition): AgentDefinitionUpdate {
   const copy = structuredClone(definition)
   const kept: Record<string, unknown> = {}
   for (const [field, value] of Object.entries(copy)) {
     if (!READ_ONLY_FIELDS.has(field) && value !== undefined) kept[field] = value
   }
-  return {
-    ...kept,
-    version: copy.version,
-    name: copy.name,
-    defaultEnvironmentId: defaults.defaultEnvironmentId,
-    defaultMemoryStoreIds: [...defaults.defaultMemoryStoreIds],
-    defaultVaultIds: [...defaults.defaultVaultIds],
-  }
+  return { ...kept, version: copy.version, name: copy.name }
 }

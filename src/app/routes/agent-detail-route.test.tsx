@@ -54,7 +54,9 @@ describe('agent page', () => {
   it('an archived agent is read-only, with the reason', async () => {
     const app = await renderApp(`/agents/${ARCHIVED_AGENT_ID}?tab=runtime`, { namespace: 'default' })
     activeServer = app.server
-    expect(await screen.findByText(/This agent is archived/)).toBeInTheDocument()
+    // Both Runtime configuration sections say why: Session defaults and Tools.
+    expect(await screen.findAllByText(/This agent is archived/)).toHaveLength(2)
     expect(screen.queryByRole('button', { name: 'Save session defaults' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Save tools' })).not.toBeInTheDocument()
   })
 })

@@ -138,7 +138,7 @@ export default function AgentDetailRoute() {
                   scope={{ tenant, namespace }}
                   onShowVersions={() => showTab('versions')}
                 />
-                <AgentToolsPanel agentId={agentId} />
+                <AgentToolsPanel agentId={agentId} readOnlyReason={readOnlyReason} />
               </div>
             ) : (
               <AgentVersions agentId={agentId} />

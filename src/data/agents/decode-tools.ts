@@ -30,7 +30,7 @@ export type Toolset = {
 export type AgentTools = {
   toolsets: Toolset[]
   /** Entries of a type the console does not know, kept untouched on save. */
-  unknown: unknown[]
+  unknown: Record<string, unknown>[]
   /** `flat`: the older per-tool entries; a save writes them as one built-in toolset. */
   shape: 'toolsets' | 'flat' | 'empty'
 }
@@ -54,12 +54,12 @@ function readOverrides(value: unknown): ToolOverride[] {
 export function decodeAgentTools(value: unknown): AgentTools {
   const entries = Array.isArray(value) ? value : []
   const toolsets: Toolset[] = []
-  const unknown: unknown[] = []
+  const unknown: Record<string, unknown>[] = []
   const flat: ToolOverride[] = []
   for (const entry of entries) {
-    if (!isRecord(entry)) {
-      unknown.push(entry)
-    } else if (entry.type === 'agent_toolset' || entry.type === 'mcp_toolset') {
+    // The server takes an array of objects only, so anything else is not sent back.
+    if (!isRecord(entry)) continue
+    if (entry.type === 'agent_toolset' || entry.type === 'mcp_toolset') {
       const isMcp = entry.type === 'mcp_toolset'
       toolsets.push({
         kind: isMcp ? 'mcp' : 'builtin',
@@ -99,7 +99,7 @@ function encodeSetting(setting: ToolSetting): Record<string, unknown> {
 }
 
 /** The `tools` a definition PATCH sends: upstream's toolset shape, unknown entries kept as they were. */
-export function encodeAgentTools(tools: AgentTools): unknown[] {
+export function encodeAgentTools(tools: AgentTools): Record<string, unknown>[] {
   const toolsets = tools.toolsets.map((toolset) => {
     const { configs: _configs, defaultConfig: _defaults, ...rest } = toolset.raw
     return {

@@ -1,22 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { UPSTREAM_TOOLS } from '@/testing/agent-tools-fixtures'
 import { decodeAgentTools, encodeAgentTools } from './decode-tools'
 
-const upstream = [
-  {
-    type: 'agent_toolset',
-    defaultConfig: { enabled: true, permissionPolicy: { type: 'always_ask' } },
-    configs: [
-      { name: 'write_file', enabled: false },
-      { name: 'bash', enabled: true, permissionPolicy: { type: 'always_allow' } },
-      { name: 'read_file' },
-    ],
-  },
-  {
-    type: 'mcp_toolset',
-    mcpServerName: 'github',
-    defaultConfig: { enabled: true, permissionPolicy: { type: 'deny' } },
-  },
-]
+const upstream = UPSTREAM_TOOLS
 
 describe('decodeAgentTools', () => {
   it('reads upstream toolsets and keeps them on the way back', () => {

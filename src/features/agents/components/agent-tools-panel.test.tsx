@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AGENT } from '@/mocks/seed/fixture-ids'
 import { renderApp } from '@/testing/render-app'
+import { recordDefinitionPatches } from '@/testing/record-patches'
 
 let close: (() => void) | null = null
 afterEach(() => {
@@ -59,15 +60,7 @@ describe('Runtime configuration → Tools', () => {
 
   it('saves only the tools: the PATCH keeps every other field and sends the version it read', async () => {
     const app = await open(AGENT.docsWriter)
-    const bodies: Record<string, unknown>[] = []
-    app.server.events.on('request:start', ({ request }) => {
-      if (request.method === 'PATCH' && new URL(request.url).pathname.endsWith('/definition')) {
-        void request
-          .clone()
-          .json()
-          .then((body: Record<string, unknown>) => bodies.push(body))
-      }
-    })
+    const bodies = recordDefinitionPatches(app)
     const record = app.backend.db.agents.get(AGENT.docsWriter)
     if (!record) throw new Error('no agent')
     const before = structuredClone(record.definition)

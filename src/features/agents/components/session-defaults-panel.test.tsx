@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { TEST_NOW } from '@/mocks/node'
 import { AGENT, ENV, MEMORY, USERS, VAULT } from '@/mocks/seed/fixture-ids'
 import { renderApp } from '@/testing/render-app'
+import { recordDefinitionPatches } from '@/testing/record-patches'
 
 let activeServer: ReturnType<typeof setupServer> | null = null
 beforeEach(() => {
@@ -27,19 +28,7 @@ async function open(path: string, user: 'alice' | 'bob' = 'alice') {
   return app
 }
 
-/** The JSON bodies of every PATCH of an agent definition, as the server received them. */
-function recordPatches(app: App): Record<string, unknown>[] {
-  const bodies: Record<string, unknown>[] = []
-  app.server.events.on('request:start', ({ request }) => {
-    if (request.method === 'PATCH' && new URL(request.url).pathname.endsWith('/definition')) {
-      void request
-        .clone()
-        .json()
-        .then((body: Record<string, unknown>) => bodies.push(body))
-    }
-  })
-  return bodies
-}
+const recordPatches = recordDefinitionPatches
 
 function storedDefinition(app: App, agentId: string) {
   const record = app.backend.db.agents.get(agentId)

@@ -1,11 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useUpdateAgentDefinition } from '@/data/agents/mutations'
-import { agentDefinitionQuery } from '@/data/agents/queries'
 import { decodeAgentTools, type AgentTools } from '@/data/agents/decode-tools'
 import type { AgentDefinition } from '../models/agent-types'
 import { mergeAgentTools } from '../models/agent-tools'
-import { isApiError } from '@/api/api-error'
+import { newerDefinition } from './use-session-defaults-editor'
 
 /** A tools save refused because the definition moved on: where the user started, the latest, their tools. */
 export type ToolsConflict = { base: AgentDefinition; latest: AgentDefinition; tools: AgentTools }
@@ -33,16 +32,10 @@ export function useAgentToolsEditor(agentId: string, current: AgentDefinition | 
       setConflict(null)
       setSavedVersion(definition.version)
     } catch (error) {
-      if (isApiError(error) && error.status === 409) {
-        try {
-          const latest = await queryClient.fetchQuery({ ...agentDefinitionQuery(agentId), staleTime: 0 })
-          if (latest.definition.version !== from.version) {
-            setConflict({ base: from, latest: latest.definition, tools: next })
-            return
-          }
-        } catch {
-          // Could not read the latest: show the refusal as an error.
-        }
+      const latest = await newerDefinition(queryClient, agentId, from, error)
+      if (latest) {
+        setConflict({ base: from, latest, tools: next })
+        return
       }
       setSaveError(error)
     }

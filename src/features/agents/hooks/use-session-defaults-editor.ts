@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useUpdateAgentDefinition } from '@/data/agents/mutations'
 import { agentDefinitionQuery } from '@/data/agents/queries'
@@ -19,6 +19,26 @@ function isLocalDisabledError(error: unknown): boolean {
     isApiError(error) &&
     (error.code === 'local_environment_disabled' || /local environments are disabled/i.test(error.message))
   )
+}
+
+/**
+ * After a refused save: the server's newer definition when the refusal was a version conflict,
+ * else null. A 409 for another reason (an archived agent) leaves the version where it was, and a
+ * latest that cannot be read is shown as the original error.
+ */
+export async function newerDefinition(
+  queryClient: QueryClient,
+  agentId: string,
+  from: AgentDefinition,
+  error: unknown,
+): Promise<AgentDefinition | null> {
+  if (!isApiError(error) || error.status !== 409) return null
+  try {
+    const latest = await queryClient.fetchQuery({ ...agentDefinitionQuery(agentId), staleTime: 0 })
+    return latest.definition.version !== from.version ? latest.definition : null
+  } catch {
+    return null
+  }
 }
 
 /**
@@ -84,17 +104,10 @@ export function useSessionDefaultsEditor(
         setLocalPolicy('allowed')
       }
     } catch (error) {
-      if (isApiError(error) && error.status === 409) {
-        try {
-          const latest = await queryClient.fetchQuery({ ...agentDefinitionQuery(agentId), staleTime: 0 })
-          // 409 for another reason (an archived agent) leaves the version where it was.
-          if (latest.definition.version !== from.version) {
-            setConflict({ base: from, latest: latest.definition, draft: defaults })
-            return
-          }
-        } catch {
-          // Could not read the latest: fall through and show the conflict as an error.
-        }
+      const latest = await newerDefinition(queryClient, agentId, from, error)
+      if (latest) {
+        setConflict({ base: from, latest, draft: defaults })
+        return
       }
       if (isLocalDisabledError(error)) setLocalPolicy('disabled')
       setSaveError(error)

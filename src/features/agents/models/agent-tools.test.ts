@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { UPSTREAM_TOOLS } from '@/testing/agent-tools-fixtures'
 import { decodeAgentTools } from '@/data/agents/decode-tools'
 import {
   builtInToolset,
@@ -9,22 +10,7 @@ import {
   withToolSetting,
 } from './agent-tools'
 
-const upstream = [
-  {
-    type: 'agent_toolset',
-    defaultConfig: { enabled: true, permissionPolicy: { type: 'always_ask' } },
-    configs: [
-      { name: 'write_file', enabled: false },
-      { name: 'bash', enabled: true, permissionPolicy: { type: 'always_allow' } },
-      { name: 'read_file' },
-    ],
-  },
-  {
-    type: 'mcp_toolset',
-    mcpServerName: 'github',
-    defaultConfig: { enabled: true, permissionPolicy: { type: 'deny' } },
-  },
-]
+const upstream = UPSTREAM_TOOLS
 
 describe('agent tools', () => {
   it('computes each tool’s effective value from its override, else the default', () => {

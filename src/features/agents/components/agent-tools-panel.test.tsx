@@ -37,9 +37,7 @@ describe('Runtime configuration → Tools', () => {
     const write = row(table, 'write_file')
     expect(within(write).getByText('always ask')).toBeInTheDocument()
     expect(within(write).getByText('differs from default')).toBeInTheDocument()
-    expect(
-      within(write).getByText(/remote \(files, no shell\): runs on the shared files/),
-    ).toBeInTheDocument()
+    expect(within(write).getByText(/Remote files: runs on the shared files/)).toBeInTheDocument()
     const execute = row(table, 'execute')
     expect(within(execute).getByText('Disabled')).toBeInTheDocument()
     expect(within(execute).getByText('set for this tool')).toBeInTheDocument()
@@ -54,7 +52,7 @@ describe('Runtime configuration → Tools', () => {
     expect(within(github).getByText('Default for this toolset: Enabled, always ask.')).toBeInTheDocument()
     const table = within(screen.getByRole('region', { name: 'Built-in tools' })).getByRole('table')
     expect(
-      within(row(table, 'execute')).getByText(/remote \(files, no shell\): cannot run \(no shell\)/),
+      within(row(table, 'execute')).getByText(/Remote files: cannot run \(no shell\)/),
     ).toBeInTheDocument()
   })
 

@@ -15,7 +15,7 @@ import { useAgentToolsEditor, type ToolsConflict } from '../hooks/use-agent-tool
 import { Button } from '@/components/ui/button'
 import { Notice } from '@/components/ui/notice'
 import { errorMessage } from '@/api/api-error'
-import { environmentTypeLabel } from '../models/environment-labels'
+import { environmentTypeLabel } from '@/lib/environment-type-label'
 import { Badge } from '@/components/ui/badge'
 import { QueryErrorState } from '@/components/ui/query-error-state'
 import { LoadingState } from '@/components/ui/states'

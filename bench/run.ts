@@ -713,7 +713,7 @@ async function main() {
   const load = { before: loadBefore, after: loadavg()[0]! }
   const names = Object.keys(UNITS).filter((name) => figures[0]![name])
   const result: Record<string, number> = {}
-  for (const name of names) result[name] = median(figures[0]![name])
+  for (const name of names) result[name] = median(figures[0]![name]!)
   const date = new Date().toISOString()
   if (!baseline) {
     if (asJson) {
@@ -727,7 +727,7 @@ async function main() {
     return
   }
   const comparisons = Object.fromEntries(
-    names.map((name) => [name, compare(figures[0]![name], figures[1]![name] ?? [])]),
+    names.map((name) => [name, compare(figures[0]![name]!, figures[1]![name] ?? [])]),
   )
   if (asJson) {
     const ratios = Object.fromEntries(

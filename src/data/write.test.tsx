@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, renderHook } from '@testing-library/react'
+import { act, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
 import { useSecretWrite, useWrite } from './write'
@@ -55,7 +55,8 @@ describe('useWrite', () => {
       await expect(result.current.lostAnswer.mutateAsync()).rejects.toBe(refused)
     })
     expect(refreshed).toEqual(['settled'])
-    expect(result.current.plain.errorMessage).toBe('The environment changed meanwhile.')
+    // The mutation's error state reaches the hook on a later render than the rejected promise.
+    await waitFor(() => expect(result.current.plain.errorMessage).toBe('The environment changed meanwhile.'))
   })
 })
 

@@ -4,18 +4,11 @@
  * is the only writer, the planner (engine/planner.ts) builds the plans.
  */
 
-/** The self-hosted tool set (`SelfHostedToolSchemas`), by name. */
-export const TOOL_NAMES = [
-  'read_file',
-  'write_file',
-  'edit_file',
-  'list_files',
-  'glob_files',
-  'grep_files',
-  'execute',
-] as const
+// The self-hosted tool set (`SelfHostedToolSchemas`) is the contract's, shared with the console.
+import { BUILT_IN_TOOL_NAMES, type BuiltInToolName } from '../../api/tool-names'
 
-export type ToolName = (typeof TOOL_NAMES)[number]
+export const TOOL_NAMES = BUILT_IN_TOOL_NAMES
+export type ToolName = BuiltInToolName
 
 export type ToolInput = Record<string, unknown>
 

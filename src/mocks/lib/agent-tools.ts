@@ -1,3 +1,4 @@
+import { harnessToolName } from '../../api/tool-names'
 import type { MockDb } from '../db/types'
 import type { SessionRecord } from '../db/types'
 
@@ -22,27 +23,12 @@ export type ToolVerdict = 'allow' | 'ask' | 'deny' | 'unavailable'
 /** What upstream's middleware logs when a deny policy drops a call; the mock writes it as the result. */
 export const DENIED_BY_POLICY_MESSAGE = 'Tool execution denied by policy'
 
-const HARNESS_NAMES: Record<string, string> = {
-  bash: 'execute',
-  shell: 'execute',
-  read: 'read_file',
-  write: 'write_file',
-  edit: 'edit_file',
-  glob: 'glob_files',
-  grep: 'grep_files',
-  list_dir: 'list_files',
-}
-
 type Rec = Record<string, unknown>
 const isRec = (value: unknown): value is Rec =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 function policyOf(value: unknown): string | null {
   return isRec(value) && typeof value.type === 'string' && value.type.trim() ? value.type : null
-}
-
-export function harnessToolName(name: string): string {
-  return HARNESS_NAMES[name] ?? name
 }
 
 export function toolVerdict(tools: readonly unknown[] | undefined, toolName: string): ToolVerdict {

@@ -6,30 +6,8 @@ import {
   type Toolset,
 } from '@/data/agents/decode-tools'
 import type { AgentDefinition, AgentDefinitionUpdate } from './agent-types'
+import { BUILT_IN_TOOL_NAMES, harnessToolName } from '@/api/tool-names'
 import { writableDefinition } from './merge-session-defaults'
-
-/** The built-in tools a session can call (upstream `SelfHostedToolSchemas`), in the order shown. */
-export const BUILT_IN_TOOLS = [
-  'read_file',
-  'write_file',
-  'edit_file',
-  'list_files',
-  'glob_files',
-  'grep_files',
-  'execute',
-] as const
-
-/** Product names upstream maps to harness names (`AgentSpecCodec.toHarnessToolName`). */
-const ALIASES: Record<string, string> = {
-  bash: 'execute',
-  shell: 'execute',
-  read: 'read_file',
-  write: 'write_file',
-  edit: 'edit_file',
-  glob: 'glob_files',
-  grep: 'grep_files',
-  list_dir: 'list_files',
-}
 
 /**
  * Where a tool's effective value comes from:
@@ -50,10 +28,6 @@ export type EffectiveTool = {
   overridesDefault: boolean
 }
 
-export function harnessToolName(name: string): string {
-  return ALIASES[name] ?? name
-}
-
 /**
  * What each tool of a toolset does, as upstream derives it (`AgentSpecCodec.toToolsConfig`,
  * `toPermissionPolicyMap`; harness `ToolsConfig`: an allow list hides the tools not on it).
@@ -64,7 +38,7 @@ export function effectiveTools(
   kind: 'builtin' | 'mcp' = 'builtin',
 ): EffectiveTool[] {
   if (!toolset) {
-    return BUILT_IN_TOOLS.map((name) => ({
+    return BUILT_IN_TOOL_NAMES.map((name) => ({
       name,
       enabled: true,
       policy: 'always_allow',
@@ -76,7 +50,8 @@ export function effectiveTools(
   const defaultEnabled = toolset.defaults.enabled !== false
   const listed = new Map(toolset.overrides.map((entry) => [harnessToolName(entry.name), entry]))
   const hasAllowList = [...listed.values()].some((entry) => (entry.enabled ?? defaultEnabled) === true)
-  const names = kind === 'builtin' ? [...new Set([...BUILT_IN_TOOLS, ...listed.keys()])] : [...listed.keys()]
+  const names =
+    kind === 'builtin' ? [...new Set([...BUILT_IN_TOOL_NAMES, ...listed.keys()])] : [...listed.keys()]
   return names.map((name): EffectiveTool => {
     const entry = listed.get(name)
     if (!entry) {

@@ -27,7 +27,10 @@ test.describe('console shell', () => {
     await page.getByLabel('Username').fill('alice')
     await page.getByLabel('Password').fill('wrong')
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-    await expect(page.getByRole('alert')).toHaveText('Wrong username or password.')
+    await expect(page.getByRole('alert')).toHaveText(
+      'Wrong username or password.Check the username and password; what you typed is still in the form.',
+    )
+    await expect(page.getByLabel('Username'), 'the form keeps what was typed').toHaveValue('alice')
     await page.getByLabel('Password').fill('alice')
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
     await expect(page).toHaveURL(/\/agents$/)

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog'
+import { FailureNotice } from '@/components/ui/failure-notice'
 import { Input, Label } from '@/components/ui/input'
 import { RichText, t, useT } from '@/i18n'
 import { API_VARIANT_STORAGE_KEY, type ApiVariant } from '@/mocks/lib/api-variant'
@@ -188,7 +189,7 @@ function VariantSwitch({
  */
 export function DemoPanel({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useT('app', 'app:demo')
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<unknown>(null)
   const state = useQuery({
     queryKey: ['demo-backend', 'state'],
     queryFn: () => controls.state(),
@@ -201,7 +202,7 @@ export function DemoPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
       await action()
       await state.refetch()
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught))
+      setError(caught)
     }
   }
 
@@ -212,11 +213,7 @@ export function DemoPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
         description={t('app.demo.description')}
         className="w-[min(94vw,44rem)]"
       >
-        {error ? (
-          <p role="alert" className="mb-3 rounded-md bg-destructive/10 p-3 text-sm text-destructive">
-            {error}
-          </p>
-        ) : null}
+        {error !== null ? <FailureNotice error={error} className="mb-3" /> : null}
         {state.data ? (
           <FaultsForm
             key={state.dataUpdatedAt}

@@ -10,12 +10,15 @@ import { cn } from '@/lib/cn'
 export function FailureNotice({
   error,
   message,
+  advice,
   children,
   className,
 }: {
   error: unknown
   /** The screen's explanation; the server's message when absent. */
   message?: string
+  /** What to do next, when the screen knows better than the error's kind (a login form's 401). */
+  advice?: string
   /** Actions (e.g. "Retry the same submission"). */
   children?: ReactNode
   className?: string
@@ -29,7 +32,7 @@ export function FailureNotice({
       )}
     >
       <p className="font-medium break-words">{message ?? errorMessage(error)}</p>
-      <p className="text-foreground">{failureAdvice(error)}</p>
+      <p className="text-foreground">{advice ?? failureAdvice(error)}</p>
       {children ? <div className="mt-1 flex flex-wrap gap-2">{children}</div> : null}
     </div>
   )

@@ -5,6 +5,7 @@ import type { Environment } from '../models/environment-types'
 import { maskConfigSecrets } from '../models/mask-config-secrets'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog'
+import { FailureNotice } from '@/components/ui/failure-notice'
 import { useT } from '@/i18n'
 import { formatExactTime } from '@/lib/format-time'
 
@@ -38,6 +39,7 @@ export function ConfigConflictDialog({
   startedAt,
   isSaving,
   error,
+  failure,
   onOverwrite,
   onUseServer,
   onReviewAgainstServer,
@@ -46,7 +48,9 @@ export function ConfigConflictDialog({
   mine: { name: string; config: ConfigObject }
   startedAt: number
   isSaving: boolean
+  /** The screen's explanation of the failed save, beside the failure itself. */
   error: string | null
+  failure: unknown
   onOverwrite: () => void
   onUseServer: () => void
   onReviewAgainstServer: () => void
@@ -78,11 +82,7 @@ export function ConfigConflictDialog({
               label={t('environments.conflict.differences')}
             />
           </div>
-          {error ? (
-            <p role="alert" className="rounded-md bg-destructive/10 p-3 text-destructive">
-              {error}
-            </p>
-          ) : null}
+          {error && failure !== null ? <FailureNotice error={failure} message={error} /> : null}
         </div>
         <DialogFooter>
           <Button onClick={onUseServer}>{t('environments.conflict.useServer')}</Button>

@@ -107,6 +107,7 @@ export function ConfigEditSession({
           startedAt={session.baseline.updatedAt}
           isSaving={session.isSaving}
           error={saveError}
+          failure={session.failure?.error ?? null}
           onOverwrite={() => void edit.save({ force: true })}
           onUseServer={() => session.conflict && dispatch({ type: 'reset', environment: session.conflict })}
           onReviewAgainstServer={() => dispatch({ type: 'rebasedOnConflict' })}

@@ -1,4 +1,7 @@
-import { render, screen } from '@testing-library/react'
+import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { renderApp } from '@/testing/render-app'
+import { render } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { LoginForm } from './login-form'
 import { setLocale } from '@/i18n'
@@ -25,6 +28,23 @@ describe('LoginForm', () => {
       expect(screen.getByText('· 查看者（只读）')).toBeInTheDocument()
     } finally {
       await setLocale('en')
+    }
+  })
+
+  it("says a rejected sign-in in the form's own words, keeps what was typed and says what to do", async () => {
+    const view = await renderApp('/login', { user: null })
+    try {
+      const user = userEvent.setup()
+      await user.type(await screen.findByLabelText('Username'), 'alice')
+      await user.type(screen.getByLabelText('Password'), 'not-her-password')
+      await user.click(screen.getByRole('button', { name: 'Sign in' }))
+      const alert = await screen.findByRole('alert')
+      expect(alert).toHaveTextContent('Wrong username or password.')
+      expect(alert).toHaveTextContent('Check the username and password; what you typed is still in the form.')
+      expect(alert).not.toHaveTextContent('Sign in again')
+      expect(screen.getByLabelText('Username')).toHaveValue('alice')
+    } finally {
+      view.server.close()
     }
   })
 })

@@ -3,6 +3,7 @@ import { useSignIn } from '@/data/identity/sign-in'
 import { roleLabel } from '../models/role-label'
 import { useAuthStore } from '../stores/auth-store'
 import { isApiError } from '@/api/api-error'
+import { FailureNotice } from '@/components/ui/failure-notice'
 import { Button } from '@/components/ui/button'
 import { ChoiceField, Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
@@ -35,12 +36,9 @@ export function LoginForm({
   const request = useSignIn()
   const { isPending } = request
   // Explained at render time, so the message follows a language switch.
+  const isRejected = isApiError(request.error) && request.error.status === 401
   const error =
-    request.error === null
-      ? null
-      : isApiError(request.error) && request.error.status === 401
-        ? t('identity.login.wrongCredentials')
-        : request.errorMessage
+    request.error === null ? null : isRejected ? t('identity.login.wrongCredentials') : request.errorMessage
 
   async function submit(credentials: { username: string; password: string }) {
     try {
@@ -108,11 +106,11 @@ export function LoginForm({
             />
           )}
         </ChoiceField>
-        {error ? (
-          <p role="alert" className="rounded-md bg-destructive/10 p-3 text-sm text-destructive">
-            {error}
-          </p>
-        ) : null}
+        {error ? <FailureNotice
+            error={request.error}
+            message={error}
+            advice={isRejected ? t('identity.login.checkCredentials') : undefined}
+          /> : null}
         <Button type="submit" variant="primary" disabled={isPending}>
           {isPending ? t('identity.login.signingIn') : t('identity.login.signIn')}
         </Button>

@@ -106,11 +106,13 @@ export function LoginForm({
             />
           )}
         </ChoiceField>
-        {error ? <FailureNotice
+        {error ? (
+          <FailureNotice
             error={request.error}
             message={error}
             advice={isRejected ? t('identity.login.checkCredentials') : undefined}
-          /> : null}
+          />
+        ) : null}
         <Button type="submit" variant="primary" disabled={isPending}>
           {isPending ? t('identity.login.signingIn') : t('identity.login.signIn')}
         </Button>

@@ -10,41 +10,21 @@ import { prefetchFirstRoute } from './prefetch-first-route'
 import { preloadScreen, screenForPath } from './router'
 import { applyInitialTheme } from './theme'
 import { useAuthStore } from '@/features/identity/stores/auth-store'
-import { setLocale, t } from '@/i18n'
+import { setLocale } from '@/i18n'
 import { resolveApiBaseUrl, setActiveRuntimeConfig } from '@/lib/runtime-config'
 
 // Set once the app catalog is in memory; a failure before that (the catalog itself did not load)
 // can only be told in English.
 let hasCatalogs = false
 
-function bootFailureText(error: unknown): { title: string; message: string } {
-  if (!(error instanceof Error)) {
-    return {
-      title: hasCatalogs ? t('app.boot.failed') : 'The console could not start',
-      message: String(error),
-    }
+/** The failure page loads only when it is needed; should even that fail, one plain line says it. */
+async function reportBootFailure(root: HTMLElement, error: unknown) {
+  try {
+    const { showBootFailure } = await import('./boot-failure')
+    showBootFailure(root, error, hasCatalogs)
+  } catch {
+    root.textContent = `The console could not start: ${String(error)}`
   }
-  return hasCatalogs
-    ? { title: t('app.boot.failed'), message: t('app.boot.serveOverHttp', { message: error.message }) }
-    : {
-        title: 'The console could not start',
-        message: `${error.message}. If you opened the demo, serve it over http://localhost or https so the mock service worker can run.`,
-      }
-}
-
-function showBootFailure(root: HTMLElement, error: unknown) {
-  const { title: titleText, message } = bootFailureText(error)
-  // Plain DOM, no React: this runs when React or the mock could not start at all.
-  const box = document.createElement('div')
-  box.setAttribute('role', 'alert')
-  box.style.cssText =
-    'max-width:40rem;margin:4rem auto;font-family:system-ui;padding:1rem;border:1px solid #b91c1c'
-  const title = document.createElement('h1')
-  title.textContent = titleText
-  const detail = document.createElement('p')
-  detail.textContent = message
-  box.append(title, detail)
-  root.replaceChildren(box)
 }
 
 /**
@@ -87,7 +67,7 @@ async function boot() {
   } catch (error) {
     // Tell the failure in the reader's language when the strings could still be loaded.
     await strings.catch(() => undefined)
-    showBootFailure(root, error)
+    await reportBootFailure(root, error)
   }
 }
 

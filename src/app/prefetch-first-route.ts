@@ -3,8 +3,6 @@ import { matchPath } from 'react-router'
 import { SCREEN_ROUTES, type ScreenName } from './router'
 import { allEnvironmentsQuery, environmentListQuery } from '@/data/environments/queries'
 import { namespacesQuery, scopeQuery } from '@/data/identity/queries'
-import { prefetchFirstHistoryPage } from '@/data/sessions/event-page'
-import { sessionQuery, turnsQuery } from '@/data/sessions/queries'
 import {
   isServerPaged,
   PAGE_SIZE,
@@ -35,11 +33,13 @@ export function prefetchFirstRoute(
   if (screen === 'sessionDetail') {
     const sessionId = paramsOfScreen(screen, location.pathname)?.sessionId
     if (!sessionId) return
-    // What the session page reads before it shows anything: the session, its turns and the first
-    // page of its log (any tab: they all read the one log). The snapshot waits for that page.
-    void queryClient.prefetchQuery(sessionQuery(sessionId))
-    void queryClient.prefetchQuery(turnsQuery(sessionId))
-    prefetchFirstHistoryPage(sessionId)
+    // The session's decoders are the session page's code, not the entry's: this small module
+    // shares their chunk with the page, so the requests leave as that chunk arrives, before the
+    // page's own code has run.
+    void import('./prefetch-session').then(
+      ({ prefetchSession }) => prefetchSession(queryClient, sessionId),
+      () => undefined,
+    )
   }
 }
 

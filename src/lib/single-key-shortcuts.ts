@@ -1,4 +1,7 @@
 import { create } from 'zustand'
+import { isDialogOpen, isTypingTarget } from './keyboard-context'
+
+export { isDialogOpen, isTypingTarget } from './keyboard-context'
 
 /**
  * Single-character shortcuts (`?`, `g` then e/a/s, `j`/`k`) can be turned off, as WCAG 2.1.4
@@ -29,17 +32,6 @@ export const useSingleKeyShortcuts = create<SingleKeyShortcutsState>()((set) => 
     set({ isEnabled })
   },
 }))
-
-/** Focus is somewhere a typed character belongs to: a field, an editable element, a select. */
-export function isTypingTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)
-}
-
-/** A dialog is open: it keeps the keyboard to itself (its focus trap, its own Escape). */
-export function isDialogOpen(): boolean {
-  return document.querySelector('[role="dialog"], [role="alertdialog"]') !== null
-}
 
 /**
  * Whether a key press with no modifier may act as a single-key shortcut: they are on, focus is

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
-import { shortcutFor } from './models/shortcuts'
+import { isPaletteChord, type ShortcutAction } from './models/shortcuts'
+import type { ShortcutHandler } from './shortcut-listener'
 import { loadNamespace, useT } from '@/i18n'
-import { isDialogOpen, isTypingTarget, useSingleKeyShortcuts } from '@/lib/single-key-shortcuts'
+import { isDialogOpen } from '@/lib/keyboard-context'
 
 // The dialogs load on first use, so the keyboard layer adds almost nothing to the first screen.
 const CommandPalette = lazy(() =>
@@ -29,7 +30,6 @@ export function CommandCenter() {
   const [isPaletteOpen, setIsPaletteOpen] = useState(false)
   const [isHelpOpen, setIsHelpOpen] = useState(false)
   const [hasOpened, setHasOpened] = useState({ palette: false, help: false })
-  const leaderAt = useRef<number | null>(null)
 
   const openPalette = () => {
     setHasOpened((current) => ({ ...current, palette: true }))
@@ -40,36 +40,44 @@ export function CommandCenter() {
     setIsHelpOpen(true)
   }
 
+  // The shortcut code loads with the first key press, not with the first screen. Until it is in,
+  // presses are kept and replayed in order; Ctrl/Cmd-K is kept from the browser (which would
+  // open its own search) at once.
   useEffect(() => {
+    let handle: ShortcutHandler | undefined
+    let isLoading = false
+    let isMounted = true
+    const early: KeyboardEvent[] = []
+    const onAction = (action: Exclude<ShortcutAction, { kind: 'leader' }>) => {
+      if (action.kind === 'palette') openPalette()
+      else if (action.kind === 'help') openHelp()
+      else void navigate(action.to)
+    }
     function onKeyDown(event: KeyboardEvent) {
+      if (handle) return handle(event, false)
       if (event.defaultPrevented || event.isComposing) return
-      const now = performance.now()
-      const action = shortcutFor(
-        {
-          key: event.key,
-          ctrlKey: event.ctrlKey,
-          metaKey: event.metaKey,
-          altKey: event.altKey,
-          isTyping: isTypingTarget(event.target),
-          isDialogOpen: isDialogOpen(),
-          areSingleKeysOn: useSingleKeyShortcuts.getState().isEnabled,
+      if (isPaletteChord(event) && !isDialogOpen()) event.preventDefault()
+      early.push(event)
+      if (isLoading) return
+      isLoading = true
+      import('./shortcut-listener').then(
+        ({ createShortcutHandler }) => {
+          if (!isMounted) return
+          handle = createShortcutHandler(onAction)
+          for (const press of early.splice(0)) handle(press, true)
         },
-        leaderAt.current,
-        now,
+        () => {
+          // Not downloaded: the next press tries again; the header button still opens the palette.
+          isLoading = false
+          early.length = 0
+        },
       )
-      leaderAt.current = action?.kind === 'leader' ? now : null
-      if (!action || action.kind === 'leader') return
-      event.preventDefault()
-      if (action.kind === 'palette') {
-        setHasOpened((current) => ({ ...current, palette: true }))
-        setIsPaletteOpen(true)
-      } else if (action.kind === 'help') {
-        setHasOpened((current) => ({ ...current, help: true }))
-        setIsHelpOpen(true)
-      } else void navigate(action.to)
     }
     window.addEventListener('keydown', onKeyDown)
-    return () => window.removeEventListener('keydown', onKeyDown)
+    return () => {
+      isMounted = false
+      window.removeEventListener('keydown', onKeyDown)
+    }
   }, [navigate])
 
   return (

@@ -30,12 +30,16 @@ const GO_TARGETS: Record<string, '/environments' | '/agents' | '/sessions'> = {
   s: '/sessions',
 }
 
+/** Ctrl/Cmd-K, the palette's chord: the one shortcut that also works while typing. */
+export function isPaletteChord(press: Pick<KeyPress, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'>): boolean {
+  return (press.ctrlKey || press.metaKey) && !press.altKey && press.key.toLowerCase() === 'k'
+}
+
 export function shortcutFor(press: KeyPress, leaderAt: number | null, now: number): ShortcutAction | null {
   // A dialog keeps the keyboard to itself (its focus trap, its own Escape).
   if (press.isDialogOpen) return null
   // Ctrl/Cmd-K works even while typing: it is how people leave a field to jump elsewhere.
-  if ((press.ctrlKey || press.metaKey) && !press.altKey && press.key.toLowerCase() === 'k')
-    return { kind: 'palette' }
+  if (isPaletteChord(press)) return { kind: 'palette' }
   if (!press.areSingleKeysOn || press.isTyping || press.ctrlKey || press.metaKey || press.altKey) return null
   if (leaderAt !== null && now - leaderAt <= LEADER_TIMEOUT_MS) {
     const to = GO_TARGETS[press.key.toLowerCase()]

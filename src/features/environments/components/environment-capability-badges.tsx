@@ -1,4 +1,4 @@
-import { isolationScopeLabel } from '../models/config-fields'
+import { isolationScopeLabel } from '../models/isolation-scope-label'
 import { environmentTypeInfo, isEnvironmentType, type Environment } from '../models/environment-types'
 import { Badge } from '@/components/ui/badge'
 import { useT } from '@/i18n'

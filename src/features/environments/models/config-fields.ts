@@ -1,4 +1,5 @@
 import type { EnvironmentType } from './environment-types'
+import { isolationScopeLabel } from './isolation-scope-label'
 import { t } from '@/i18n'
 
 export type ConfigObject = Record<string, unknown>
@@ -30,26 +31,6 @@ export const PERSISTENCE_MODES = ['TAR', 'NATIVE_SNAPSHOT'] as const
 export const ISOLATION_SCOPES = ['SESSION', 'USER', 'AGENT', 'GLOBAL'] as const
 export const MEMORY_ACCESS_MODES = ['read_only', 'read_write'] as const
 
-/**
- * What shares one working area, in words ("each session"), for the badges and the form; a value the
- * server does not document stays as written (config warnings point it out).
- */
-export function isolationScopeLabel(scope: string): string {
-  switch (scope) {
-    case 'SESSION':
-      return t('environments.badges.isolationScope.SESSION')
-    case 'USER':
-      return t('environments.badges.isolationScope.USER')
-    case 'AGENT':
-      return t('environments.badges.isolationScope.AGENT')
-    case 'GLOBAL':
-      return t('environments.badges.isolationScope.GLOBAL')
-    default:
-      return scope
-  }
-}
-
-/** A label at the start of a line (a form option): its first letter in capitals where the script has them. */
 export function asOption(label: string): string {
   return label.charAt(0).toLocaleUpperCase() + label.slice(1)
 }

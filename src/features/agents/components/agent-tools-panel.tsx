@@ -12,6 +12,7 @@ import {
   withToolSetting,
 } from '../models/agent-tools'
 import { useAgentToolsEditor, type ToolsConflict } from '../hooks/use-agent-tools-editor'
+import { VerifyInNewSession } from './verify-in-new-session'
 import { Button } from '@/components/ui/button'
 import { Notice } from '@/components/ui/notice'
 import { errorMessage } from '@/api/api-error'
@@ -230,7 +231,10 @@ export function AgentToolsPanel({
       : undefined
   const mcp = tools.toolsets.filter((toolset) => toolset.kind === 'mcp')
   return (
-    <section aria-labelledby="agent-tools-heading" className="flex max-w-4xl flex-col gap-4">
+    <section
+      id="agent-tools"
+      aria-labelledby="agent-tools-heading"
+      className="flex max-w-4xl flex-col gap-4">
       <div>
         <h2 id="agent-tools-heading" className="text-lg font-semibold">
           {t('agents.tools.heading')}
@@ -283,9 +287,16 @@ export function AgentToolsPanel({
       ) : null}
       {editor.saveError ? <Notice tone="danger">{errorMessage(editor.saveError)}</Notice> : null}
       {editor.savedVersion !== null ? (
-        <p role="status" className="text-sm">
-          {t('agents.tools.saved', { version: editor.savedVersion })}
-        </p>
+        <>
+          <p role="status" className="text-sm">
+            {t('agents.tools.saved', { version: editor.savedVersion })}
+          </p>
+          <VerifyInNewSession
+            agentId={agentId}
+            version={editor.savedVersion}
+            defaultEnvironmentId={definition.data.definition.defaultEnvironmentId ?? null}
+          />
+        </>
       ) : null}
       {onChange ? (
         <div className="flex gap-2">

@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
+import { useLocation } from 'react-router'
 import { agentDefinitionQuery } from '@/data/agents/queries'
 import { decodeAgentTools, type Toolset } from '@/data/agents/decode-tools'
 import {
@@ -214,6 +216,13 @@ export function AgentToolsPanel({
   const { t } = useT('agents')
   const definition = useQuery(agentDefinitionQuery(agentId))
   const editor = useAgentToolsEditor(agentId, definition.data?.definition)
+  const { hash } = useLocation()
+  const sectionRef = useRef<HTMLElement>(null)
+  const isLoaded = definition.isSuccess
+  // A diagnosis links here (`#agent-tools`); the section renders after the definition is read.
+  useEffect(() => {
+    if (isLoaded && hash === '#agent-tools') sectionRef.current?.scrollIntoView({ block: 'start' })
+  }, [isLoaded, hash])
   if (definition.isPending) return <LoadingState label={t('agents.tools.loading')} />
   if (definition.isError)
     return (
@@ -232,6 +241,7 @@ export function AgentToolsPanel({
   const mcp = tools.toolsets.filter((toolset) => toolset.kind === 'mcp')
   return (
     <section
+      ref={sectionRef}
       id="agent-tools"
       aria-labelledby="agent-tools-heading"
       className="flex max-w-4xl flex-col gap-4">

@@ -49,8 +49,8 @@ async function verifyAfter(change: { enabled?: 'off'; policy?: string }) {
 const diagnosis = () =>
   screen.findByText(/the agent’s configuration kept a tool from running$/, {}, { timeout: 10_000 })
 
-const noticeOf = (title: HTMLElement) =>
-  (title.closest('[data-slot="notice"]') ?? document.body)
+const noticeOf = (title: HTMLElement): HTMLElement =>
+  title.closest<HTMLElement>('[data-slot="notice"]') ?? document.body
 
 describe('configuration diagnosis', () => {
   it('names write_file, disabled, on the session’s agent version, and links to the Tools setting', async () => {

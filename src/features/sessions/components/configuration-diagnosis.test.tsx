@@ -14,7 +14,7 @@ afterEach(() => {
  * Saves one change to docs-writer's write_file on its Tools section, verifies it in a new session
  * and opens that session, as an operator would.
  */
-async function verifyAfter(change: { enabled?: 'off'; policy?: string }) {
+async function verifyAfter(change: { enabled?: 'off'; policy?: string; tool?: string }) {
   const app = await renderApp(`/agents/${AGENT.docsWriter}?tab=runtime`, {
     user: 'alice',
     namespace: 'default',
@@ -32,7 +32,7 @@ async function verifyAfter(change: { enabled?: 'off'; policy?: string }) {
     )
   if (change.policy)
     await userEvent.selectOptions(
-      screen.getByRole('combobox', { name: 'write_file: confirmation' }),
+      screen.getByRole('combobox', { name: `${change.tool ?? 'write_file'}: confirmation` }),
       change.policy,
     )
   await userEvent.click(screen.getByRole('button', { name: 'Save tools' }))
@@ -84,5 +84,15 @@ describe('configuration diagnosis', () => {
     const feed = await screen.findByRole('feed', {}, { timeout: 10_000 })
     expect(await within(feed).findAllByText(/read_file/, {}, { timeout: 10_000 })).not.toHaveLength(0)
     expect(screen.queryByText(/the agent’s configuration kept a tool from running$/)).not.toBeInTheDocument()
+  })
+
+  it('names a confirmation waiting because write_file is set to always ask', async () => {
+    // docs-writer asks before every write; the saved change is elsewhere (list_files).
+    const { version } = await verifyAfter({ tool: 'list_files', policy: 'deny' })
+    const notice = noticeOf(await diagnosis())
+    expect(within(notice).getByText('always ask')).toBeInTheDocument()
+    expect(notice).toHaveTextContent(
+      `write_file waits for a confirmation because its confirmation is set to always ask in agent version ${version}.`,
+    )
   })
 })

@@ -39,7 +39,7 @@ test('an agent’s tools: disable write_file, verify in a new session, the diagn
     `The turn asked for write_file and no write_file call happened: write_file is disabled in agent version ${disabledVersion}`,
   )
   await expect(diagnosis.getByText('disabled', { exact: true })).toBeVisible()
-  await expect(diagnosis.getByText(`agent version ${disabledVersion}`)).toBeVisible()
+  await expect(diagnosis.getByText(`agent version ${disabledVersion}`, { exact: true })).toBeVisible()
   await checkA11y(page, 'session with a configuration diagnosis')
 
   // 4. The link leads to the setting; enable write_file again and verify once more.

@@ -7,7 +7,7 @@ import { createQueryClient } from '@/app/query-client'
 import { AppRoutes } from '@/app/router'
 import { useAuthStore } from '@/features/identity/stores/auth-store'
 import { useScopeStore } from '@/features/identity/stores/scope-store'
-import { createTestBackend } from '@/mocks/node'
+import { createTestBackend, type TestEngineOptions } from '@/mocks/node'
 
 export const TEST_ORIGIN = 'http://localhost'
 
@@ -24,9 +24,14 @@ export async function renderApp(
     namespace?: string
     /** Answers that take precedence from the first request (`server.use` before the screen renders). */
     handlers?: RequestHandler[]
+    /** Runs the mock's execution engine on a manual scheduler the test drives (`scheduler.advance`). */
+    engine?: TestEngineOptions
   } = {},
 ) {
-  const { backend, server } = await createTestBackend()
+  const { backend, server, scheduler, engine } = await createTestBackend(
+    {},
+    options.engine ? { engine: options.engine } : {},
+  )
   server.listen({ onUnhandledRequest: 'error' })
   if (options.handlers) server.use(...options.handlers)
   const queryClient = createQueryClient({ isTest: true })
@@ -68,5 +73,5 @@ export async function renderApp(
       </MemoryRouter>
     </QueryClientProvider>,
   )
-  return { ...view, backend, server, queryClient, location }
+  return { ...view, backend, server, queryClient, location, scheduler, engine }
 }

@@ -4,6 +4,7 @@ import type { ActionAnswer, SessionCreate } from './types'
 import { invalidateAll, useWrite, type WriteOptions, type WriteSpec } from '../write'
 import { api } from '@/api/client'
 import { createIdempotencyKey } from '@/lib/idempotency-key'
+import { VERIFY_ENVIRONMENT_MESSAGE } from './environment-check'
 
 /**
  * A write on a session's turns: it changes the turns list, which is read again after a failure
@@ -161,6 +162,51 @@ export function useSessionLifecycle(options?: WriteOptions<SessionAnswer | null,
         queryClient.removeQueries({ queryKey: sessionKeys.detail(sessionId) })
         return invalidateAll(queryClient, [sessionKeys.lists()])
       },
+    },
+    options,
+  )
+}
+
+/** Where to run the check: the agent, and an environment the operator picked (else the agent's default). */
+export type EnvironmentCheckRequest = { agentId: string; environmentId: string | null }
+
+/** The new session, and the check turn, or why it was not sent (the session exists either way). */
+export type EnvironmentCheckStart = {
+  session: Awaited<ReturnType<typeof createSession>>
+  turn: TurnAnswer | null
+  turnError: unknown
+}
+
+async function startEnvironmentCheck({
+  agentId,
+  environmentId,
+}: EnvironmentCheckRequest): Promise<EnvironmentCheckStart> {
+  // The same two writes the create dialog and the composer's "Verify this environment" make: a new
+  // session pins the latest definition (an existing one keeps the version it started with).
+  const session = await createSession({ agent: agentId, ...(environmentId ? { environmentId } : {}) })
+  try {
+    const turn = await submitTurn(session.id, {
+      message: VERIFY_ENVIRONMENT_MESSAGE,
+      idempotencyKey: createIdempotencyKey('turn'),
+    })
+    return { session, turn, turnError: null }
+  } catch (error) {
+    return { session, turn: null, turnError: error }
+  }
+}
+
+/**
+ * Creates a session for an agent and sends it the environment check, so a definition change is
+ * verified where it applies. Not re-sent on failure: a lost create answer may have made the session.
+ */
+export function useEnvironmentCheckInNewSession(
+  options?: WriteOptions<EnvironmentCheckStart, EnvironmentCheckRequest>,
+) {
+  return useWrite(
+    {
+      write: startEnvironmentCheck,
+      refresh: (queryClient) => queryClient.invalidateQueries({ queryKey: sessionKeys.lists() }),
+      refreshAfter: 'settled',
     },
     options,
   )

@@ -11,7 +11,10 @@ import { startEngine, stopEngine, type EngineHarness } from '../testing/engine-h
  * - a disabled tool is filtered out of what the model is offered (`AgentSpecCodec.toToolsConfig`
  *   deny list; harness `ToolsConfig`: an allow list hides unlisted tools), so no call happens;
  * - a `deny` policy drops the call in `ToolConfirmationMiddleware.onActing` before it runs; the
- *   middleware logs "Tool execution denied by policy", which the mock writes as the denied result.
+ *   middleware logs "Tool execution denied by policy", which the mock writes as the denied result;
+ * - an `always_ask` policy holds the call in the same middleware until the user answers
+ *   (`ToolConfirmationCoordinator.requestConfirmation`: a pending ticket, the session in
+ *   requires_action, the call run only when allowed).
  */
 let h: EngineHarness
 afterEach(() => stopEngine(h))
@@ -125,5 +128,50 @@ describe('agent tools', () => {
     await h.run()
     const names = h.turnEvents(sessionId, turn.id).map((event) => event.data.name)
     expect(names).toContain('write_file')
+  })
+
+  it('holds a call under always_ask for a confirmation, and runs it once allowed', async () => {
+    h = await startEngine()
+    await saveTools(AGENT.dataAnalyst, [
+      toolset([
+        { name: 'write_file', enabled: true, permissionPolicy: { type: 'always_ask' } },
+        { name: 'read_file', enabled: true },
+      ]),
+    ])
+    const sessionId = await h.createSession({ agent: AGENT.dataAnalyst })
+    const turn = await h.submit(sessionId, CHECK)
+    await h.run()
+    expect(h.turn(sessionId, turn.id).status).toBe('requires_action')
+    const events = h.turnEvents(sessionId, turn.id)
+    const created = events.find((event) => event.type === 'required_action.created')
+    expect(created?.data).toMatchObject({ kind: 'confirmation', tool_call: { name: 'write_file' } })
+    expect(events.some((event) => event.type === 'tool.dispatched' && event.data.name === 'write_file')).toBe(
+      false,
+    )
+    const answer = await h.post(
+      `/api/v1/agent-sessions/${sessionId}/turns/${turn.id}/actions`,
+      { answers: [{ request_id: created?.data.request_id, allow: true }] },
+      'allow-ask-1',
+    )
+    expect(answer.status).toBe(202)
+    await h.run()
+    const after = h.turnEvents(sessionId, turn.id)
+    expect(after.some((event) => event.type === 'tool.dispatched' && event.data.name === 'write_file')).toBe(
+      true,
+    )
+    expect(h.turn(sessionId, turn.id).status).toBe('completed')
+    await h.checkLog(sessionId)
+  })
+
+  it('asks nothing of a tool the policy allows', async () => {
+    h = await startEngine()
+    await saveTools(AGENT.dataAnalyst, [toolset([{ name: 'write_file', enabled: true }])])
+    const sessionId = await h.createSession({ agent: AGENT.dataAnalyst })
+    const turn = await h.submit(sessionId, CHECK)
+    await h.run()
+    expect(h.turnEvents(sessionId, turn.id).map((event) => event.type)).not.toContain(
+      'required_action.created',
+    )
+    expect(h.turn(sessionId, turn.id).status).toBe('completed')
   })
 })

@@ -143,6 +143,16 @@ describe('remote', () => {
     const sessionId = await h.createSession({ agent: AGENT.docsWriter })
     const files = await h.submit(sessionId, 'Write environment-check.txt and read it back.')
     await h.run()
+    // docs-writer's write_file is always_ask: the write waits for the user's answer first.
+    const asked = h.turnEvents(sessionId, files.id).find((event) => event.type === 'required_action.created')
+    expect(asked?.data).toMatchObject({ kind: 'confirmation', tool_call: { name: 'write_file' } })
+    const answer = await h.post(
+      `/api/v1/agent-sessions/${sessionId}/turns/${files.id}/actions`,
+      { answers: [{ request_id: asked?.data.request_id, allow: true }] },
+      'allow-remote-write',
+    )
+    expect(answer.status).toBe(202)
+    await h.run()
     expect(completedTools(sessionId, files.id).every((tool) => tool.status === 'completed')).toBe(true)
     // shared-docs is AGENT-scoped: every docs-writer session sees the file.
     expect(

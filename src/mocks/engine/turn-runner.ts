@@ -226,7 +226,10 @@ export class TurnRunner {
       this.next(state)
       return
     }
-    if (step.needsConfirmation) {
+    // An always_ask policy holds the call for the user's answer, as upstream's
+    // ToolConfirmationMiddleware does (ToolConfirmationCoordinator.requestConfirmation: a pending
+    // HITL ticket, the session in requires_action, the call run only once allowed).
+    if (step.needsConfirmation || verdict === 'ask') {
       state.current.requestId = writer.confirmationRequested(turn, callId, step.name, step.input)
       writer.suspend(turn, 'confirmation_required')
       state.phase = 'waiting_confirmation'

@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
+import { useLocation } from 'react-router'
 import { agentDefinitionQuery } from '@/data/agents/queries'
 import { decodeAgentTools, type Toolset } from '@/data/agents/decode-tools'
 import {
@@ -12,6 +14,7 @@ import {
   withToolSetting,
 } from '../models/agent-tools'
 import { useAgentToolsEditor, type ToolsConflict } from '../hooks/use-agent-tools-editor'
+import { VerifyInNewSession } from './verify-in-new-session'
 import { Button } from '@/components/ui/button'
 import { Notice } from '@/components/ui/notice'
 import { errorMessage } from '@/api/api-error'
@@ -213,6 +216,13 @@ export function AgentToolsPanel({
   const { t } = useT('agents')
   const definition = useQuery(agentDefinitionQuery(agentId))
   const editor = useAgentToolsEditor(agentId, definition.data?.definition)
+  const { hash } = useLocation()
+  const sectionRef = useRef<HTMLElement>(null)
+  const isLoaded = definition.isSuccess
+  // A diagnosis links here (`#agent-tools`); the section renders after the definition is read.
+  useEffect(() => {
+    if (isLoaded && hash === '#agent-tools') sectionRef.current?.scrollIntoView({ block: 'start' })
+  }, [isLoaded, hash])
   if (definition.isPending) return <LoadingState label={t('agents.tools.loading')} />
   if (definition.isError)
     return (
@@ -230,7 +240,11 @@ export function AgentToolsPanel({
       : undefined
   const mcp = tools.toolsets.filter((toolset) => toolset.kind === 'mcp')
   return (
-    <section aria-labelledby="agent-tools-heading" className="flex max-w-4xl flex-col gap-4">
+    <section
+      ref={sectionRef}
+      id="agent-tools"
+      aria-labelledby="agent-tools-heading"
+      className="flex max-w-4xl flex-col gap-4">
       <div>
         <h2 id="agent-tools-heading" className="text-lg font-semibold">
           {t('agents.tools.heading')}
@@ -283,9 +297,16 @@ export function AgentToolsPanel({
       ) : null}
       {editor.saveError ? <Notice tone="danger">{errorMessage(editor.saveError)}</Notice> : null}
       {editor.savedVersion !== null ? (
-        <p role="status" className="text-sm">
-          {t('agents.tools.saved', { version: editor.savedVersion })}
-        </p>
+        <>
+          <p role="status" className="text-sm">
+            {t('agents.tools.saved', { version: editor.savedVersion })}
+          </p>
+          <VerifyInNewSession
+            agentId={agentId}
+            version={editor.savedVersion}
+            defaultEnvironmentId={definition.data.definition.defaultEnvironmentId ?? null}
+          />
+        </>
       ) : null}
       {onChange ? (
         <div className="flex gap-2">

@@ -4,6 +4,9 @@ import { Link } from '@/components/ui/link'
 import { useAgentVersions } from '@/data/agents/use-agent-versions'
 import { agentSessionsQuery } from '@/data/sessions/queries'
 import { countSessionsOnEnvironment } from '../models/count-sessions-on-environment'
+import { builtInToolset, effectiveTools, toolsBlockedBy } from '../models/agent-tools'
+import { decodeAgentTools } from '@/data/agents/decode-tools'
+import { environmentTypeLabel } from '@/lib/environment-type-label'
 import {
   defaultEnvironmentChanges,
   type DefaultEnvironmentChange,
@@ -22,6 +25,8 @@ export function SessionDefaultsConsequences({
   agentId,
   savedEnvironmentId,
   draftEnvironmentId,
+  draftEnvironmentType,
+  tools,
   nextVersion,
   environmentName,
   onShowVersions,
@@ -30,13 +35,20 @@ export function SessionDefaultsConsequences({
   /** The stored default: the one existing inheriting sessions were created with most recently. */
   savedEnvironmentId: string | null
   draftEnvironmentId: string | null
+  /** The type of the draft default environment, when known. */
+  draftEnvironmentType: string | null
+  /** The definition's `tools`, as read. */
+  tools: unknown
   /** The version new sessions will record once this is saved. */
   nextVersion: number
   environmentName: (environmentId: string) => string
   onShowVersions: () => void
 }) {
-  const { t } = useT('agents')
+  const { t } = useT('agents', 'agents:consequences-tools')
   const now = useNow()
+  const blocked = draftEnvironmentType
+    ? toolsBlockedBy(draftEnvironmentType, effectiveTools(builtInToolset(decodeAgentTools(tools))))
+    : []
   const sessions = useQuery(agentSessionsQuery(agentId))
   const history = useAgentVersions(agentId)
   const versions = history.query
@@ -67,6 +79,20 @@ export function SessionDefaultsConsequences({
             t('agents.consequences.mustPick')
           )}
         </li>
+        {draftEnvironmentId && blocked.length > 0 ? (
+          <li>
+            <strong>{t('agents.toolWarnings.title')}</strong>{' '}
+            {t('agents.toolWarnings.cannotRun', {
+              tools: blocked.join(', '),
+              count: blocked.length,
+              environment: environmentName(draftEnvironmentId),
+              type: environmentTypeLabel(draftEnvironmentType ?? ''),
+            })}{' '}
+            <a className="text-primary underline underline-offset-4" href="#agent-tools">
+              {t('agents.toolWarnings.fix')}
+            </a>
+          </li>
+        ) : null}
         <li>
           {t('agents.consequences.existingStay')}{' '}
           {savedEnvironmentId ? (

@@ -109,6 +109,13 @@ export function SessionDefaultsForm({
         agentId={agentId}
         savedEnvironmentId={base.defaultEnvironmentId || null}
         draftEnvironmentId={draft.defaultEnvironmentId}
+        draftEnvironmentType={
+          choices.find((choice) => choice.environment.id === draft.defaultEnvironmentId)?.environment.type ??
+          (lookup.status === 'found' && lookup.environment.id === draft.defaultEnvironmentId
+            ? lookup.environment.type
+            : null)
+        }
+        tools={base.tools}
         nextVersion={editor.isDirty ? base.version + 1 : base.version}
         environmentName={environmentName}
         onShowVersions={onShowVersions}

@@ -8,7 +8,7 @@ import { LiveStatus } from './live-status'
 import { RequiredActions } from './required-actions'
 import { SessionSummary } from './session-summary'
 import { SnapshotTab } from './snapshot-tab'
-import { StallDiagnosis } from './stall-diagnosis'
+import { ConfigurationDiagnosis, StallDiagnosis } from './stall-diagnosis'
 import { ToolsTab } from './tools-tab'
 import { TurnComposer } from './turn-composer'
 import { useEnvironmentGone } from '../hooks/use-environment-gone'
@@ -174,6 +174,12 @@ export function SessionInspector({ sessionId, canWrite }: { sessionId: string; c
           <div id="stall-diagnosis" className="scroll-mt-4">
             <PanelErrorBoundary title={t('sessions.inspector.diagnosisFailed')}>
               <StallDiagnosis
+                session={session.data}
+                turns={turns.data ?? []}
+                openActions={openActions}
+                log={log}
+              />
+              <ConfigurationDiagnosis
                 session={session.data}
                 turns={turns.data ?? []}
                 openActions={openActions}

@@ -1,5 +1,13 @@
 import { Link } from '@/components/ui/link'
-import { errorHints } from '@/data/sessions/event-data'
+import { errorHints, itemEventData } from '@/data/sessions/event-data'
+import { usePinnedAgentTools } from '@/data/agents/use-pinned-tools'
+import {
+  diagnoseConfiguration,
+  type ConfigurationCause,
+  type ConfigurationSetting,
+} from '../models/diagnose-configuration'
+import { buildToolRecords } from '../models/tool-records'
+import { markInvisibleCharacters } from '@/lib/invisible-characters'
 import { useEnvironmentWork } from '../hooks/use-environment-work'
 import type { Session, Turn } from '@/data/sessions/types'
 import { useEventLog } from '../hooks/use-event-log'
@@ -121,6 +129,102 @@ export function StallDiagnosis({
           })}
         </p>
       ) : null}
+    </Notice>
+  )
+}
+
+const selectToolRecords = (store: EventStore) => buildToolRecords(store.all())
+const selectPrompts = (store: EventStore) => {
+  const prompts = new Map<string, string>()
+  for (const event of store.all()) {
+    const item = itemEventData(event)
+    if (item?.role === 'user' && item.turnId && !prompts.has(item.turnId)) prompts.set(item.turnId, item.text)
+  }
+  return prompts
+}
+
+type ConfigT = ReturnType<typeof useT>['t']
+
+function settingLabel(t: ConfigT, setting: ConfigurationSetting): string {
+  switch (setting) {
+    case 'disabled':
+      return t('sessions.configuration.setting.disabled')
+    case 'not_listed':
+      return t('sessions.configuration.setting.notListed')
+    case 'deny':
+      return t('sessions.configuration.setting.deny')
+    case 'always_ask':
+      return t('sessions.configuration.setting.alwaysAsk')
+  }
+}
+
+function causeDetail(t: ConfigT, cause: ConfigurationCause): string {
+  const values = { tool: cause.tool, version: cause.agentVersion }
+  switch (cause.evidence) {
+    case 'not_called':
+      return cause.setting === 'not_listed'
+        ? t('sessions.configuration.notListed', values)
+        : t('sessions.configuration.notCalled', values)
+    case 'refused':
+      return t('sessions.configuration.refused', values)
+    case 'waiting':
+      return t('sessions.configuration.waiting', values)
+  }
+}
+
+/**
+ * Configuration diagnosis of the latest turn: a tool it needed that the session's pinned agent
+ * definition disables, denies or holds for confirmation, with a link to that setting.
+ */
+export function ConfigurationDiagnosis({
+  session,
+  turns,
+  openActions,
+  log,
+}: {
+  session: Session
+  turns: readonly Turn[]
+  openActions: readonly OpenAction[]
+  log: SessionEventLog
+}) {
+  const { t } = useT('sessions', 'sessions:configuration')
+  const latest = [...turns].sort((a, b) => b.createdAt - a.createdAt)[0]
+  const pinned = usePinnedAgentTools(session.agentId, session.agentVersion, { enabled: latest !== undefined })
+  const records = useEventLog(log.store, selectToolRecords)
+  const prompts = useEventLog(log.store, selectPrompts)
+  if (!latest || !pinned) return null
+  const causes = diagnoseConfiguration({
+    agentId: session.agentId,
+    agentVersion: pinned.version,
+    tools: pinned.tools,
+    turnId: latest.id,
+    turnStatus: latest.status,
+    prompt: prompts.get(latest.id) ?? '',
+    calls: records,
+    openActions,
+  })
+  if (causes.length === 0) return null
+  return (
+    <Notice tone="warning" title={t('sessions.configuration.title', { turn: latest.id })}>
+      <ul className="flex flex-col gap-2">
+        {causes.map((cause) => (
+          <li key={cause.tool} className="flex flex-col gap-0.5">
+            <span className="flex flex-wrap items-center gap-2 font-medium">
+              <span className="font-mono">{markInvisibleCharacters(cause.tool)}</span>
+              <Badge tone={cause.setting === 'always_ask' ? 'warning' : 'danger'}>
+                {settingLabel(t, cause.setting)}
+              </Badge>
+              <span className="text-xs text-muted-foreground">
+                {t('sessions.configuration.version', { version: cause.agentVersion })}
+              </span>
+            </span>
+            <span className="text-sm">{causeDetail(t, cause)}</span>
+            <Link className="text-primary hover:underline" to={cause.href}>
+              {t('sessions.configuration.fix', { tool: cause.tool })}
+            </Link>
+          </li>
+        ))}
+      </ul>
     </Notice>
   )
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId, useRef, useState } from 'react'
 import { useSubmitTurn } from '@/data/sessions/mutations'
+import { ENVIRONMENT_CHECK_FILE, VERIFY_ENVIRONMENT_MESSAGE } from '@/data/sessions/environment-check'
 import { turnsQuery } from '@/data/sessions/queries'
 import { useIdempotentSubmit } from '../hooks/use-idempotent-submit'
 import { loadComposerDraft, saveComposerDraft } from '../stores/composer-draft'
@@ -14,9 +15,6 @@ import { Notice } from '@/components/ui/notice'
 import { Textarea } from '@/components/ui/textarea'
 import { useT } from '@/i18n'
 
-/** The seed document's "verify actual execution" task: a write and a read in the working directory. */
-export const VERIFY_ENVIRONMENT_MESSAGE =
-  'Write environment-check.txt containing "environment check: ok" in your working directory, then read it back and tell me exactly what it contains.'
 
 /**
  * Submits turns. A retry of the same text reuses its Idempotency-Key (also after a reload), so a
@@ -128,7 +126,7 @@ export function TurnComposer({
         <Button
           disabled={isDisabled || submitTurn.isPending}
           onClick={() => void send(VERIFY_ENVIRONMENT_MESSAGE, true)}
-          title={t('sessions.composer.verifyHint', { file: 'environment-check.txt' })}
+          title={t('sessions.composer.verifyHint', { file: ENVIRONMENT_CHECK_FILE })}
         >
           {isPending(VERIFY_ENVIRONMENT_MESSAGE)
             ? t('sessions.composer.retryVerify')

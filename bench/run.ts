@@ -618,7 +618,7 @@ async function steerApplied(browser: Browser, auth: Auth, base: string): Promise
     if (!(await steer.isEnabled())) {
       await page.getByRole('radio', { name: 'New turn' }).check()
       await message.fill(LONG_TASK)
-      await page.getByRole('button', { name: 'Send' }).click()
+      await page.getByRole('button', { name: 'Send', exact: true }).click()
       await page.getByRole('radio', { name: 'Steer running turn' }).check()
       await message.fill(`Steer number ${index + 1}`)
       // Enabled once the new turn runs.

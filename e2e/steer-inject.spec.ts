@@ -8,7 +8,7 @@ const LONG_TASK = 'Work through the checklist step by step'
 async function startLongTurn(page: import('@playwright/test').Page, steering: string) {
   const message = page.getByRole('textbox', { name: 'Message' })
   await message.fill(LONG_TASK)
-  await page.getByRole('button', { name: 'Send' }).click()
+  await page.getByRole('button', { name: 'Send', exact: true }).click()
   await expect(page.getByText(/Turn turn_\w+ accepted\./)).toBeVisible()
   await page.getByRole('radio', { name: 'Steer running turn' }).check()
   await expect(page.getByTestId('intent-explanation')).toContainText(

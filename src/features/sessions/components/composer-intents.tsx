@@ -1,18 +1,18 @@
 import { useId } from 'react'
 import { COMPOSER_INTENTS, intentBlocker, type ComposerIntent } from '../models/composer-intent'
-import { t as translate, useT } from '@/i18n'
+import { t, useT } from '@/i18n'
 import { cn } from '@/lib/cn'
 
 // Literal ids, so the catalog check sees every one.
 const LABEL: Record<ComposerIntent, () => string> = {
-  turn: () => translate('sessions.inputs.intent.turn'),
-  steer: () => translate('sessions.inputs.intent.steer'),
-  inject: () => translate('sessions.inputs.intent.inject'),
+  turn: () => t('sessions.inputs.intent.turn'),
+  steer: () => t('sessions.inputs.intent.steer'),
+  inject: () => t('sessions.inputs.intent.inject'),
 }
 const EXPLAIN: Record<ComposerIntent, () => string> = {
-  turn: () => translate('sessions.inputs.intent.turnExplain'),
-  steer: () => translate('sessions.inputs.intent.steerExplain'),
-  inject: () => translate('sessions.inputs.intent.injectExplain'),
+  turn: () => t('sessions.inputs.intent.turnExplain'),
+  steer: () => t('sessions.inputs.intent.steerExplain'),
+  inject: () => t('sessions.inputs.intent.injectExplain'),
 }
 
 /**
@@ -33,7 +33,7 @@ export function ComposerIntents({
   isInputsOffered: boolean
   isDisabled: boolean
 }) {
-  const { t } = useT('sessions:inputs')
+  useT('sessions:inputs')
   const id = useId()
   const blocker = intentBlocker(intent, { runningTurnId, isInputsOffered })
   return (

@@ -7,25 +7,25 @@ import { Badge } from '@/components/ui/badge'
 import { Notice } from '@/components/ui/notice'
 import { QueryErrorState } from '@/components/ui/query-error-state'
 import { LoadingState } from '@/components/ui/states'
-import { t as translate, useT } from '@/i18n'
+import { t, useT } from '@/i18n'
 import { useNow } from '@/lib/use-now'
 
 const STATUS_TONE = { accepted: 'info', applied: 'success', rejected: 'danger' } as const
 
 // Literal ids, so the catalog check sees every one.
 export const INPUT_KIND_LABEL: Record<InputKind | 'unknown', () => string> = {
-  steer: () => translate('sessions.inputs.ledger.kind.steer'),
-  inject: () => translate('sessions.inputs.ledger.kind.inject'),
-  unknown: () => translate('sessions.inputs.ledger.kind.unknown'),
+  steer: () => t('sessions.inputs.ledger.kind.steer'),
+  inject: () => t('sessions.inputs.ledger.kind.inject'),
+  unknown: () => t('sessions.inputs.ledger.kind.unknown'),
 }
 const STATUS_LABEL: Record<InputStatus, () => string> = {
-  accepted: () => translate('sessions.inputs.ledger.status.accepted'),
-  applied: () => translate('sessions.inputs.ledger.status.applied'),
-  rejected: () => translate('sessions.inputs.ledger.status.rejected'),
+  accepted: () => t('sessions.inputs.ledger.status.accepted'),
+  applied: () => t('sessions.inputs.ledger.status.applied'),
+  rejected: () => t('sessions.inputs.ledger.status.rejected'),
 }
 
 function LedgerRow({ entry, now }: { entry: InputEntry; now: number }) {
-  const { t } = useT('sessions:inputs')
+  useT('sessions:inputs')
   return (
     <li
       className="flex flex-col gap-0.5 border-b border-border py-2 last:border-b-0"
@@ -62,7 +62,7 @@ export function InputLedgerPanel({
   store: EventStore
   canWrite: boolean
 }) {
-  const { t } = useT('sessions:inputs')
+  useT('sessions:inputs')
   const id = useId()
   const now = useNow()
   const { query, entries, isOffered } = useInputLedger(sessionId, store)

@@ -780,7 +780,7 @@ async function main() {
         const transcript = await largeTranscript(browser, auth, target.url)
         add(t, 'session_100k_transcript_first_ms', transcript.first)
         add(t, 'transcript_scroll_max_long_task_ms', transcript.scrollMaxLongTask)
-        add(t, 'steer_applied_ms', await steerApplied(browser, auth, target.url))
+        if (!firstContentOnly) add(t, 'steer_applied_ms', await steerApplied(browser, auth, target.url))
       })
     }
     // The live runs come last: each adds LIVE_RATE × LIVE_MS events to the large session.

@@ -618,6 +618,65 @@ async function transcriptLive(browser: Browser, auth: Auth, base: string): Promi
   return { p95: percentile(lags, 95), missingOrDuplicate: check.missing + check.duplicated }
 }
 
+/** The seeded session for trying steering, and how many steers the figure is the median of. */
+const STEERING_SESSION = 'sess_steeringdemo01'
+const STEERS = 20
+const LONG_TASK = 'Work through the checklist step by step'
+
+/**
+ * Steer sent → "Applied" on screen in the input ledger, for STEERS steers of a long-running turn
+ * (a new one is started whenever the last has ended). Each waits for the agent's answer to the
+ * previous steer to finish, so every sample is one step boundary's wait plus the console's.
+ */
+async function steerApplied(browser: Browser, auth: Auth, base: string): Promise<number> {
+  const page = await openPage(browser, auth)
+  await page.goto(`${base}/sessions/${STEERING_SESSION}`)
+  await waitForLive(page)
+  const message = page.getByRole('textbox', { name: 'Message' })
+  if ((await page.getByRole('radio', { name: 'Steer running turn' }).count()) === 0) {
+    // A build without steering.
+    await page.context().close()
+    return Number.NaN
+  }
+  const applied = page
+    .getByRole('region', { name: 'Steering and context' })
+    .getByText('Applied', { exact: true })
+  const samples: number[] = []
+  for (let index = 0; index < STEERS; index += 1) {
+    const steer = page.getByRole('button', { name: 'Steer turn' })
+    await page.getByRole('radio', { name: 'Steer running turn' }).check()
+    await message.fill(`Steer number ${index + 1}`)
+    if (!(await steer.isEnabled())) {
+      await page.getByRole('radio', { name: 'New turn' }).check()
+      await message.fill(LONG_TASK)
+      await page.getByRole('button', { name: 'Send', exact: true }).click()
+      await page.getByRole('radio', { name: 'Steer running turn' }).check()
+      await message.fill(`Steer number ${index + 1}`)
+      // Enabled once the new turn runs.
+      for (let waited = 0; waited < 30_000 && !(await steer.isEnabled()); waited += 100) {
+        await page.waitForTimeout(100)
+      }
+    }
+    const before = await applied.count()
+    const sentAt = Date.now()
+    await steer.click()
+    await page.waitForFunction(
+      (count) =>
+        [...document.querySelectorAll('[data-input-id]')].filter((row) =>
+          row.textContent?.includes('Applied'),
+        ).length > count,
+      before,
+      { timeout: 30_000, polling: 'raf' },
+    )
+    samples.push(Date.now() - sentAt)
+    // The agent answers each steer in a message of its own; the next steer waits for it.
+    await page.waitForTimeout(1_200)
+  }
+  await page.context().close()
+  log(`  steer applied: ${samples.map((ms) => Math.round(ms)).join(' ')} ms`)
+  return percentile(samples, 50)
+}
+
 type Target = { label: string; url: string }
 
 const UNITS: Record<string, string> = {
@@ -634,6 +693,7 @@ const UNITS: Record<string, string> = {
   transcript_scroll_max_long_task_ms: 'ms',
   transcript_live_lag_p95_ms: 'ms',
   transcript_live_missing_or_duplicate: 'events',
+  steer_applied_ms: 'ms',
 }
 
 /** With a baseline, the start-up figures (seconds each) are taken this many times a round. */
@@ -720,6 +780,7 @@ async function main() {
         const transcript = await largeTranscript(browser, auth, target.url)
         add(t, 'session_100k_transcript_first_ms', transcript.first)
         add(t, 'transcript_scroll_max_long_task_ms', transcript.scrollMaxLongTask)
+        if (!firstContentOnly) add(t, 'steer_applied_ms', await steerApplied(browser, auth, target.url))
       })
     }
     // The live runs come last: each adds LIVE_RATE × LIVE_MS events to the large session.

@@ -841,6 +841,73 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/agent-sessions/{session}/turns/{turn}/steer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session: components["parameters"]["SessionPath"];
+                turn: components["parameters"]["TurnPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Steer the running turn at its next step
+         * @description Accepted (202) only while the turn is the session's current running turn and its run lease is live; otherwise 409 "The requested turn no longer accepts steering". The input is applied at the next step boundary (`input.applied`); a model request already sent is not changed. Cancelling the turn rejects unapplied steering with reason `turn_cancelled`. `input_id` is derived from (user, session, Idempotency-Key): the same key and body answer the same receipt, another body is 409.
+         */
+        post: operations["steerTurn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agent-sessions/{session}/inputs/inject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session: components["parameters"]["SessionPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add context for the next execution step without starting work
+         * @description The input waits in the session's inbox, is kept while the session is idle and is applied at the next execution step of any turn. `turn_id` of the receipt is null.
+         */
+        post: operations["injectInput"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agent-sessions/{session}/inputs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session: components["parameters"]["SessionPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The session's steering and injected inputs with their delivery state
+         * @description One envelope per input: the latest `input.*` event for it, its data merged with the earlier ones (`input_id`, `kind`, `status`, `reason`, `turn_id`, `run_id`).
+         */
+        get: operations["listInputs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/agent-sessions/{session}/snapshot": {
         parameters: {
             query?: never;
@@ -1669,6 +1736,22 @@ export interface components {
         };
         ActionAnswers: {
             answers: components["schemas"]["ActionAnswer"][];
+        } & {
+            [key: string]: unknown;
+        };
+        InputReceipt: {
+            input_id: string;
+            turn_id?: string | null;
+            /** @enum {string} */
+            kind: "steer" | "inject";
+            /** @enum {string} */
+            status: "accepted" | "applied" | "rejected";
+        } & {
+            [key: string]: unknown;
+        };
+        InputList: {
+            data: components["schemas"]["PublicEvent"][];
+            as_of: string;
         } & {
             [key: string]: unknown;
         };
@@ -3407,6 +3490,124 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Turn"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    steerTurn: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Tenant to act in. Query or body scope, when present, must agree with it. */
+                "X-AgentScope-Tenant"?: components["parameters"]["TenantHeader"];
+                /** @description Namespace to act in; defaults to the caller's personal namespace. */
+                "X-AgentScope-Namespace"?: components["parameters"]["NamespaceHeader"];
+                /** @description Client-chosen key; reuse it when retrying the same user action. Same key with a different body is 409. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKeyRequired"];
+            };
+            path: {
+                session: components["parameters"]["SessionPath"];
+                turn: components["parameters"]["TurnPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentInput"];
+            };
+        };
+        responses: {
+            /** @description Accepted into the session's input inbox. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InputReceipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    injectInput: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Tenant to act in. Query or body scope, when present, must agree with it. */
+                "X-AgentScope-Tenant"?: components["parameters"]["TenantHeader"];
+                /** @description Namespace to act in; defaults to the caller's personal namespace. */
+                "X-AgentScope-Namespace"?: components["parameters"]["NamespaceHeader"];
+                /** @description Client-chosen key; reuse it when retrying the same user action. Same key with a different body is 409. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKeyRequired"];
+            };
+            path: {
+                session: components["parameters"]["SessionPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentInput"];
+            };
+        };
+        responses: {
+            /** @description Accepted into the session's input inbox. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InputReceipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listInputs: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tenant to act in. Query or body scope, when present, must agree with it. */
+                "X-AgentScope-Tenant"?: components["parameters"]["TenantHeader"];
+                /** @description Namespace to act in; defaults to the caller's personal namespace. */
+                "X-AgentScope-Namespace"?: components["parameters"]["NamespaceHeader"];
+            };
+            path: {
+                session: components["parameters"]["SessionPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Inputs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InputList"];
                 };
             };
             400: components["responses"]["BadRequest"];

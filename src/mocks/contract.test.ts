@@ -317,6 +317,22 @@ describe('contract tour', () => {
       const turn = await json<{ id: string }>(turnResponse)
       expect((await call(`${base}/turns`, { token })).status).toBe(200)
       expect((await call(`${base}/turns/${turn.id}`, { token })).status).toBe(200)
+      // Steering a turn that is not running is refused; injected context waits for the next step.
+      const steerAnswer = await call(`${base}/turns/${turn.id}/steer`, {
+        method: 'POST',
+        token,
+        headers: { 'Idempotency-Key': 'contract-steer-1' },
+        body: { message: 'focus' },
+      })
+      expect([202, 409]).toContain(steerAnswer.status)
+      const injectAnswer = await call(`${base}/inputs/inject`, {
+        method: 'POST',
+        token,
+        headers: { 'Idempotency-Key': 'contract-inject-1' },
+        body: { message: 'context' },
+      })
+      expect(injectAnswer.status).toBe(202)
+      expect((await call(`${base}/inputs`, { token })).status).toBe(200)
       expect(
         (
           await call(`${base}/turns/${turn.id}/cancel`, {

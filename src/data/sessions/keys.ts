@@ -24,4 +24,5 @@ export const sessionKeys = {
   snapshot: (id: string) => [...sessionKeys.detail(id), 'snapshot'] as const,
   turns: (id: string) => [...sessionKeys.detail(id), 'turns'] as const,
   firstMessage: (id: string) => [...sessionKeys.detail(id), 'first-message'] as const,
+  inputs: (id: string) => [...sessionKeys.detail(id), 'inputs'] as const,
 }

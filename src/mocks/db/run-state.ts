@@ -21,6 +21,8 @@ export type PlanKind =
   | 'confirmation'
   | 'model_error'
   | 'plain'
+  /** Many short steps: a turn that runs long enough to be steered. */
+  | 'long_running'
   /** A turn the engine picked up mid-way (seeded, or restored), finished after its open tool call. */
   | 'continuation'
 
@@ -31,6 +33,8 @@ export type PlanStep =
   | { kind: 'summary' }
   /** The model call fails: the turn ends failed with upstream's code and its session.error events. */
   | { kind: 'fail'; errorCode: 'model_call_failed'; reason: string }
+  /** The agent works without writing anything for `ms`: one more step boundary. */
+  | { kind: 'pause'; ms: number }
 
 export type Plan = { kind: PlanKind; steps: PlanStep[] }
 

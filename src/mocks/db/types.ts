@@ -77,6 +77,22 @@ export type SessionRecord = Scoped & {
    * before leases were kept). Set by a run's acquire, cleared by release.
    */
   handsLeaseId?: string | null
+  /** The session's input inbox (steer and inject), in acceptance order (lib/session-inputs.ts). */
+  inputs?: InputRecord[]
+}
+
+/** One accepted steer or inject command and its delivery state. */
+export type InputRecord = {
+  id: string
+  kind: 'steer' | 'inject'
+  /** The steered turn; null for an injected input. */
+  turnId: string | null
+  /** The user message blocks it carries. */
+  content: Record<string, unknown>[]
+  /** What the idempotency check compares (kind, turn, content), as canonical JSON. */
+  fingerprint: string
+  status: 'accepted' | 'applied' | 'rejected'
+  reason?: string
 }
 
 export type IdempotencyRecord = { fingerprint: string; status: number; body: unknown }

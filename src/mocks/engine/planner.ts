@@ -36,7 +36,26 @@ function environmentCheckPlan(): Plan {
   return { kind: 'environment_check', steps }
 }
 
+/** Steps of the long-running plan, and the pause between boundaries (where steering is applied). */
+export const LONG_RUN_STEPS = 60
+export const LONG_RUN_PAUSE_MS = 300
+
+function longRunningSteps(): PlanStep[] {
+  const steps: PlanStep[] = [text(`This is a long task: I will work through ${LONG_RUN_STEPS} small steps.`)]
+  for (let index = 1; index <= LONG_RUN_STEPS; index += 1) {
+    steps.push({ kind: 'pause', ms: LONG_RUN_PAUSE_MS })
+    if (index % 15 === 0) steps.push(text(`Step ${index} of ${LONG_RUN_STEPS} done.`))
+  }
+  steps.push({ kind: 'summary' })
+  return steps
+}
+
 const rules: { kind: PlanKind; test: RegExp; plan: (prompt: string) => PlanStep[] }[] = [
+  {
+    kind: 'long_running',
+    test: /\b(long[- ]running|steer|step by step|slowly)\b/i,
+    plan: () => longRunningSteps(),
+  },
   {
     kind: 'model_error',
     test: /\bmodel (error|outage|failure)\b|\bprovider (error|outage)\b/i,
@@ -184,6 +203,8 @@ export function summarize(kind: PlanKind, results: ToolRecord[]): string {
       return failed
         ? `The tool call failed: ${lastLine(failed.text)}`
         : 'The tool call finished; the task is done.'
+    case 'long_running':
+      return `All ${LONG_RUN_STEPS} steps are done.`
     case 'model_error':
     case 'plain':
       return 'Done.'

@@ -12,6 +12,7 @@ import { summarize, type PlanStep } from './planner'
 import type { TurnRunState } from '../db/run-state'
 import { failure, type ToolOutcome } from './tool-common'
 import { acquireWork, releaseWork } from './work-items'
+import { applyPendingInputs } from '../lib/session-inputs'
 
 type ToolResult = components['schemas']['ToolResult']
 
@@ -123,10 +124,32 @@ export class TurnRunner {
         this.continueTool(state, running)
         return
       }
+      // A step boundary: accepted steering and injected context enter the conversation here.
+      if (this.applyInputs(state, running)) return
       const step = state.plan.steps[state.next]
       if (!step) this.finish(state, running, { status: 'completed' })
       else this.runStep(state, running, step)
     })
+  }
+
+  /** Applies what waits in the inbox and answers it in a message of its own; true when it did. */
+  private applyInputs(state: TurnRunState, live: Live): boolean {
+    if (!state.runId) return false
+    const applied = applyPendingInputs(
+      live.record,
+      this.backend.ids,
+      live.turn.id,
+      state.runId,
+      this.backend.clock.now(),
+    )
+    if (applied.length === 0) return false
+    const said = applied
+      .map((input) =>
+        input.content.map((block) => (typeof block.text === 'string' ? block.text : '')).join(' '),
+      )
+      .join(' / ')
+    this.streamText(state, live, `Noted, I will take this into account: “${said.slice(0, 200)}”.`, false)
+    return true
   }
 
   private startRun(state: TurnRunState, live: Live): void {
@@ -151,6 +174,10 @@ export class TurnRunner {
       case 'summary':
         this.streamText(state, live, summarize(state.plan.kind, state.results))
         return
+      case 'pause':
+        state.next += 1
+        this.next(state, step.ms)
+        return
       case 'fail':
         this.finish(state, live, { status: 'failed', errorCode: step.errorCode, reason: step.reason })
         return
@@ -159,7 +186,8 @@ export class TurnRunner {
     }
   }
 
-  private streamText(state: TurnRunState, live: Live, text: string): void {
+  /** `isPlanStep` false: the text answers applied input, so the plan stays at its current step. */
+  private streamText(state: TurnRunState, live: Live, text: string, isPlanStep = true): void {
     const item = live.writer.textStarted(live.turn)
     const words = splitWords(text)
     const chunks: string[] = []
@@ -178,7 +206,7 @@ export class TurnRunner {
         }
         writer.textCompleted(turn, item, text)
         state.isAfterText = true
-        state.next += 1
+        if (isPlanStep) state.next += 1
         this.next(state)
       })
     this.hooks.schedule(state, this.hooks.timing.textChunkMs, () => send(0))

@@ -22,6 +22,7 @@ import {
   pageOf,
 } from './session-common'
 import { createTurnHandlers } from './turns'
+import { createInputHandlers } from './inputs'
 
 type Schemas = components['schemas']
 type Session = Schemas['Session']
@@ -404,6 +405,7 @@ export function createSessionHandlers(backend: MockBackend): HttpHandler[] {
     }),
 
     ...createTurnHandlers(backend),
+    ...createInputHandlers(backend),
     ...createSessionViewHandlers(backend),
   ]
 }

@@ -6,6 +6,7 @@ import { http } from '../lib/openapi-http'
 import { isResponse } from '../lib/request-context'
 import { isRecord, readJsonBody, sessionApiError } from '../lib/responses'
 import { openRunId, unansweredRequests } from '../lib/session-views'
+import { rejectSteering } from '../lib/session-inputs'
 import {
   acceptTurn,
   appendEvent,
@@ -35,7 +36,7 @@ type ActionCommand = components['schemas']['ActionCommand']
 const MAX_INPUT_BYTES = 256 * 1024
 
 /** `{message}` or `{input:[{role:'user', content:[…]}]}` → the user's content blocks, or a reason. */
-function parseTurnInput(body: unknown): InputBlock[] | string {
+export function parseTurnInput(body: unknown): InputBlock[] | string {
   if (!isRecord(body)) return 'body must be {message} or {input}'
   const keys = Object.keys(body)
   if (keys.length === 1 && typeof body.message === 'string') {
@@ -273,6 +274,7 @@ export function createTurnHandlers(backend: MockBackend): HttpHandler[] {
         }
         // Tools a worker has not picked up yet are withdrawn with the turn.
         record.pendingTools = []
+        rejectSteering(record, turn.id, 'turn_cancelled', now)
         transitionTurn(record, turn, 'cancelled', now, { reason: 'user_request' })
         if (!record.turns.some(isTurnOpen)) sessionStatus(record, 'idle', now, { turn_id: turn.id })
         backend.onTurnCancelled?.({ session: record, turn })

@@ -31,6 +31,8 @@ export const MORE_SESSIONS = {
   fresh: 'sess_freshsession01',
   edgeRunner: 'sess_edgerunner0001',
   research: 'sess_researchscout1',
+  /** Idle, with a hint: a "step by step" prompt starts a long-running turn to steer. */
+  steering: 'sess_steeringdemo01',
 } as const
 
 const MINUTE = 60_000
@@ -350,6 +352,26 @@ function sessionSpecs(now: number, largeSessionEvents: number): SessionSpec[] {
       ownerId: admin.userId,
       startAt: at(30 * HOUR),
       turns: (r) => [environmentCheckTurn(r)],
+    },
+    {
+      id: MORE_SESSIONS.steering,
+      agentId: AGENT.triageBot,
+      environmentId: ENV.dataplaneLocal,
+      ownerId: alice.userId,
+      startAt: at(20 * MINUTE),
+      turns: () => [
+        {
+          message: 'How can I try steering here?',
+          steps: [
+            text(
+              'Send “work through the checklist step by step” as a new turn: it runs about 60 short steps. ' +
+                'While it runs, choose “Steer running turn” to change its course, or “Inject context” to add ' +
+                'something for its next step.',
+            ),
+          ],
+          ending: { status: 'completed' },
+        },
+      ],
     },
     {
       id: MORE_SESSIONS.research,

@@ -11,6 +11,7 @@ import { SnapshotTab } from './snapshot-tab'
 import { ConfigurationDiagnosis, StallDiagnosis } from './stall-diagnosis'
 import { ToolsTab } from './tools-tab'
 import { TurnComposer } from './turn-composer'
+import { InputLedgerPanel } from './input-ledger-panel'
 import { useEnvironmentGone } from '../hooks/use-environment-gone'
 import { TurnControls } from './turn-controls'
 import type * as TranscriptTabModule from './transcript-tab'
@@ -159,6 +160,7 @@ export function SessionInspector({ sessionId, canWrite }: { sessionId: string; c
   }
   const isArchived = session.data.archivedAt !== null && session.data.archivedAt !== undefined
   const latestTurn = [...(turns.data ?? [])].sort((a, b) => b.createdAt - a.createdAt)[0]
+  const runningTurn = (turns.data ?? []).find((turn) => turn.status === 'running')
   const isWaiting = (turns.data ?? []).some(
     (turn) => turn.status === 'queued' || turn.status === 'requires_action',
   )
@@ -198,13 +200,22 @@ export function SessionInspector({ sessionId, canWrite }: { sessionId: string; c
             />
           ) : null}
         </div>
-        {canWrite ? (
-          <TurnComposer
-            sessionId={sessionId}
-            isDisabled={isArchived}
-            goneEnvironmentId={isEnvironmentGone ? (session.data.environmentId ?? null) : null}
-          />
-        ) : null}
+        {/* The composer's intents and the input ledger bring their own strings: a moment's wait here only. */}
+        <Suspense fallback={<LoadingState label={t('sessions.inspector.loading')} />}>
+          <div className="flex min-w-0 flex-col gap-4">
+            {canWrite ? (
+              <TurnComposer
+                sessionId={sessionId}
+                isDisabled={isArchived}
+                goneEnvironmentId={isEnvironmentGone ? (session.data.environmentId ?? null) : null}
+                runningTurnId={runningTurn?.id ?? null}
+              />
+            ) : null}
+            <PanelErrorBoundary title={t('sessions.inspector.viewFailed')}>
+              <InputLedgerPanel sessionId={sessionId} store={log.store} canWrite={canWrite && !isArchived} />
+            </PanelErrorBoundary>
+          </div>
+        </Suspense>
       </div>
       <div>
         <Tabs

@@ -1,4 +1,5 @@
 import { createContext, memo, use, type ReactNode } from 'react'
+import { InputEventLine, isInputEvent } from './input-event-line'
 import { ActionCard } from './required-actions'
 import { StatusBadge } from './status-badge'
 import { ToolOutput } from './tool-output'
@@ -410,6 +411,7 @@ function NeutralRow({ eventIndex }: { eventIndex: number }) {
   const scope = useTranscriptScope()
   const event = scope.eventAt(eventIndex)
   if (!event) return null
+  if (isInputEvent(event)) return <InputEventLine event={event} />
   return (
     <p className="flex min-w-0 items-center gap-2 px-1 text-xs text-muted-foreground">
       <span className="shrink-0 rounded border border-border px-1 font-mono">{event.type}</span>

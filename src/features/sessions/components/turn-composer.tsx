@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId, useRef, useState } from 'react'
-import { useSubmitTurn } from '@/data/sessions/mutations'
 import { ENVIRONMENT_CHECK_FILE, VERIFY_ENVIRONMENT_MESSAGE } from '@/data/sessions/environment-check'
+import { inputsQuery } from '@/data/sessions/inputs'
 import { turnsQuery } from '@/data/sessions/queries'
-import { useIdempotentSubmit } from '../hooks/use-idempotent-submit'
+import { ComposerIntents } from './composer-intents'
+import { InputSendFailure, type SendFailure } from './input-send-failure'
+import { useComposerSend, type SendOutcome } from '../hooks/use-composer-send'
+import { classifyInputFailure, intentBlocker, type ComposerIntent } from '../models/composer-intent'
 import { loadComposerDraft, saveComposerDraft } from '../stores/composer-draft'
 import { statusLabel } from '../models/status-label'
-import { errorMessage } from '@/api/api-error'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
-import { FailureNotice } from '@/components/ui/failure-notice'
 import { Link } from '@/components/ui/link'
 import { Notice } from '@/components/ui/notice'
 import { Textarea } from '@/components/ui/textarea'
@@ -17,21 +18,30 @@ import { useT } from '@/i18n'
 
 
 /**
- * Submits turns. A retry of the same text reuses its Idempotency-Key (also after a reload), so a
- * lost answer never becomes a second turn; nothing is ever resent without the user asking.
+ * Sends a new turn, steers the running turn or injects context (the intent is chosen and
+ * explained before sending). A retry of the same text reuses its Idempotency-Key (also after a
+ * reload), so a lost answer never becomes a second turn or a second input; nothing is ever
+ * resent without the user asking.
  */
 export function TurnComposer({
   sessionId,
   isDisabled: isArchived,
   goneEnvironmentId = null,
+  runningTurnId = null,
 }: {
   sessionId: string
   isDisabled: boolean
   /** The session's environment answers 404: nothing sent would run, so sending is off. */
   goneEnvironmentId?: string | null
+  /** The turn steering would go to. */
+  runningTurnId?: string | null
 }) {
   const isDisabled = isArchived || goneEnvironmentId !== null
-  const { t } = useT('sessions')
+  const { t } = useT('sessions', 'sessions:inputs')
+  const [intent, setIntent] = useState<ComposerIntent>('turn')
+  const inputs = useQuery(inputsQuery(sessionId))
+  const isInputsOffered = inputs.data?.isOffered !== false
+  const blocker = intentBlocker(intent, { runningTurnId, isInputsOffered })
   const id = useId()
   // Unsent text survives reloads and failed sends; it is forgotten once the turn is accepted.
   const [text, setTextState] = useState(() => loadComposerDraft(sessionId))
@@ -40,26 +50,27 @@ export function TurnComposer({
     setTextState(next)
     saveComposerDraft(sessionId, next)
   }
-  const [error, setError] = useState<{ content: string; cause: unknown } | null>(null)
+  const [error, setError] = useState<SendFailure | null>(null)
   // The accepted turn; its notice follows the turn's status as the session's turns refresh.
   const [accepted, setAccepted] = useState<{ turnId: string; status: string; isVerify: boolean } | null>(null)
+  const [receipt, setReceipt] = useState<Extract<SendOutcome, { receipt: unknown }> | null>(null)
   const turns = useQuery({ ...turnsQuery(sessionId), enabled: accepted !== null })
   const acceptedStatus = accepted
     ? (turns.data?.find((turn) => turn.id === accepted.turnId)?.status ?? accepted.status)
     : null
-  const submitTurn = useSubmitTurn(sessionId)
-  const { submit, isPending } = useIdempotentSubmit(`turn:${sessionId}`)
+  const composer = useComposerSend(sessionId, runningTurnId)
   const formRef = useRef<HTMLFormElement>(null)
   const messageRef = useRef<HTMLTextAreaElement>(null)
 
-  async function send(content: string, isVerify: boolean) {
+  async function send(content: string, isVerify: boolean, how: ComposerIntent = intent, isFresh = false) {
     setError(null)
     setAccepted(null)
+    setReceipt(null)
     try {
-      const turn = await submit(content, (idempotencyKey) =>
-        submitTurn.mutateAsync({ message: content, idempotencyKey }),
-      )
-      setAccepted({ turnId: turn.id, status: turn.status, isVerify })
+      const outcome = await composer.send(how, content, isFresh)
+      if (outcome.intent === 'turn') {
+        setAccepted({ turnId: outcome.turn.id, status: outcome.turn.status, isVerify })
+      } else setReceipt(outcome)
       if (!isVerify) {
         setText('')
         // Send stays disabled until there is new text, so focus, parked on the form while the
@@ -70,12 +81,16 @@ export function TurnComposer({
           messageRef.current?.focus()
       }
     } catch (caught) {
-      setError({ content, cause: caught })
+      const kind = classifyInputFailure(caught, how)
+      // A refusal is final: the next attempt is a new action, under a new key.
+      if (kind === 'steer_refused' || kind === 'key_conflict') composer.discard(how, content)
+      setError({ content, cause: caught, intent: how, kind, isVerify })
     }
   }
 
   const trimmed = text.trim()
-  const isRetry = trimmed !== '' && isPending(trimmed)
+  const isRetry = trimmed !== '' && composer.isRetry(intent, trimmed)
+  const isSending = composer.isSending
   return (
     <form
       ref={formRef}
@@ -89,6 +104,16 @@ export function TurnComposer({
       <h2 id={`${id}-title`} className="text-sm font-semibold">
         {t('sessions.composer.title')}
       </h2>
+      <ComposerIntents
+        intent={intent}
+        onIntentChange={(next) => {
+          setIntent(next)
+          setError(null)
+        }}
+        runningTurnId={runningTurnId}
+        isInputsOffered={isInputsOffered}
+        isDisabled={isDisabled}
+      />
       <Field
         label={<span className="sr-only">{t('sessions.composer.message')}</span>}
         hint={isRestored && text.trim() ? t('sessions.composer.restored') : null}
@@ -116,35 +141,38 @@ export function TurnComposer({
         </Notice>
       ) : null}
       <div className="flex flex-wrap items-center gap-2">
-        <Button type="submit" variant="primary" disabled={isDisabled || !trimmed || submitTurn.isPending}>
-          {submitTurn.isPending
+        <Button
+          type="submit"
+          variant="primary"
+          disabled={isDisabled || !trimmed || isSending || blocker !== null}
+        >
+          {isSending
             ? t('sessions.composer.sending')
-            : isRetry
-              ? t('sessions.composer.retrySend')
-              : t('sessions.composer.send')}
+            : intent === 'turn'
+              ? isRetry
+                ? t('sessions.composer.retrySend')
+                : t('sessions.composer.send')
+              : isRetry
+                ? t('sessions.inputs.send.retry')
+                : intent === 'steer'
+                  ? t('sessions.inputs.send.steer')
+                  : t('sessions.inputs.send.inject')}
         </Button>
         <Button
-          disabled={isDisabled || submitTurn.isPending}
-          onClick={() => void send(VERIFY_ENVIRONMENT_MESSAGE, true)}
+          disabled={isDisabled || isSending}
+          onClick={() => void send(VERIFY_ENVIRONMENT_MESSAGE, true, 'turn')}
           title={t('sessions.composer.verifyHint', { file: ENVIRONMENT_CHECK_FILE })}
         >
-          {isPending(VERIFY_ENVIRONMENT_MESSAGE)
+          {composer.isRetry('turn', VERIFY_ENVIRONMENT_MESSAGE)
             ? t('sessions.composer.retryVerify')
             : t('sessions.composer.verify')}
         </Button>
       </div>
       {error ? (
-        <FailureNotice
-          error={error.cause}
-          message={t('sessions.notSent', { error: errorMessage(error.cause) })}
-        >
-          <Button
-            size="sm"
-            onClick={() => void send(error.content, error.content === VERIFY_ENVIRONMENT_MESSAGE)}
-          >
-            {t('sessions.composer.retrySame')}
-          </Button>
-        </FailureNotice>
+        <InputSendFailure
+          failure={error}
+          onResend={(how, isFresh) => void send(error.content, error.isVerify, how, isFresh)}
+        />
       ) : null}
       {/* Always rendered: text inserted together with its live region is skipped by some screen readers.
           The notice follows the accepted turn's status as the session's turns refresh. */}
@@ -159,7 +187,11 @@ export function TurnComposer({
                 turn: accepted.turnId,
                 status: statusLabel(acceptedStatus),
               })
-          : null}
+          : receipt
+            ? receipt.intent === 'steer'
+              ? t('sessions.inputs.accepted.steer', { input: receipt.receipt.inputId })
+              : t('sessions.inputs.accepted.inject', { input: receipt.receipt.inputId })
+            : null}
       </p>
     </form>
   )

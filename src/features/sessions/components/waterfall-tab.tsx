@@ -59,6 +59,8 @@ const TOOL_ABOVE_WAIT = 'bottom-1 h-2.5 bg-success'
 const CLAIM_TICK = 'top-0.5 h-4 w-[3px] -translate-x-1/2 rounded-sm bg-foreground'
 const CLAIM_RANGE =
   'top-1 h-2.5 border-x-[3px] border-foreground bg-[linear-gradient(var(--color-foreground),var(--color-foreground))] bg-[length:100%_2px] bg-center bg-no-repeat'
+// Applied steering or context: a diamond on the run that consumed it, apart from the claim ticks.
+const INPUT_TICK = 'top-1 size-2.5 -translate-x-1/2 rotate-45 rounded-[2px] border border-card bg-warning'
 const RESULT_TICK =
   'top-0.5 h-4 w-[3px] -translate-x-1/2 bg-[repeating-linear-gradient(180deg,var(--color-foreground)_0_3px,transparent_3px_5px)]'
 
@@ -195,6 +197,15 @@ export function WaterfallTab({ session, log }: { session: Session; log: SessionE
   /** A mark's name, its time counted from the call's request (`from`). */
   const markLabel = (mark: WaterfallMark, from: number) => {
     const offset = formatOffset(mark.at - from)
+    if (mark.kind === 'input')
+      return t('sessions.inputs.mark.waterfall', {
+        kind:
+          mark.inputKind === 'inject'
+            ? t('sessions.inputs.ledger.kind.inject')
+            : t('sessions.inputs.ledger.kind.steer'),
+        input: mark.inputId ?? '',
+        offset,
+      })
     if (mark.kind === 'result')
       return mark.workerId
         ? t('sessions.waterfall.mark.result', { worker: mark.workerId, offset })
@@ -235,6 +246,7 @@ export function WaterfallTab({ session, log }: { session: Session; log: SessionE
         </LegendItem>
         <LegendItem tick={CLAIM_TICK}>{t('sessions.waterfall.legend.claimed')}</LegendItem>
         <LegendItem tick={RESULT_TICK}>{t('sessions.waterfall.legend.result')}</LegendItem>
+        <LegendItem tick={INPUT_TICK}>{t('sessions.inputs.mark.legend')}</LegendItem>
       </div>
       <p id="waterfall-keys" className="text-xs text-muted-foreground">
         {t('sessions.waterfall.keys')}
@@ -332,11 +344,11 @@ export function WaterfallTab({ session, log }: { session: Session; log: SessionE
                                 style={{ left: left - targetLeft, width }}
                               />
                             </button>
-                            {(bar.marks ?? []).map((mark) => {
+                            {(bar.marks ?? []).map((mark, markIndex) => {
                               const markLeft = axis.x(mark.at) - pan
                               return (
                                 <span
-                                  key={mark.kind}
+                                  key={`${mark.kind}:${mark.inputId ?? markIndex}`}
                                   role="img"
                                   // No tooltip: the bar under it is what the pointer presses, and
                                   // its tooltip names the marks.
@@ -344,11 +356,13 @@ export function WaterfallTab({ session, log }: { session: Session; log: SessionE
                                   data-mark={mark.kind}
                                   className={cn(
                                     'pointer-events-none absolute',
-                                    mark.kind === 'result'
-                                      ? RESULT_TICK
-                                      : mark.until !== null
-                                        ? CLAIM_RANGE
-                                        : CLAIM_TICK,
+                                    mark.kind === 'input'
+                                      ? INPUT_TICK
+                                      : mark.kind === 'result'
+                                        ? RESULT_TICK
+                                        : mark.until !== null
+                                          ? CLAIM_RANGE
+                                          : CLAIM_TICK,
                                   )}
                                   style={
                                     mark.until !== null

@@ -31,5 +31,13 @@ export function useIdempotentSubmit(scope: string) {
     (content: string) => `${scope}:${fingerprintOf(content)}` in pending,
     [scope, pending],
   )
-  return { submit, isPending }
+  /**
+   * Drops the content's unconfirmed key: the server refused it for good (a steer that came too
+   * late, a key already used for other input), so the next attempt is a new action with a new key.
+   */
+  const discard = useCallback(
+    (content: string) => forget(`${scope}:${fingerprintOf(content)}`),
+    [scope, forget],
+  )
+  return { submit, isPending, discard }
 }

@@ -55,6 +55,8 @@ export type TranscriptRun = {
   endedAt: number | null
   status: string | null
   reason: string | null
+  /** Steering and injected context this run applied (`input.applied` naming the run), in order. */
+  appliedInputs: { inputId: string; kind: string | null; at: number }[]
 }
 
 export type TranscriptUsage = { modelCalls: number; inputTokens: number; outputTokens: number }
@@ -332,6 +334,7 @@ export class TranscriptBuilder {
       this.rowOfEventId.set(event.id, block.header.key)
       return
     }
+    if (event.type === 'input.applied') this.addAppliedInput(block, event)
     // Anything else, known or not yet known, is shown as a small neutral row: never dropped.
     const row: TranscriptRow = {
       kind: 'event',
@@ -483,6 +486,20 @@ export class TranscriptBuilder {
     return true
   }
 
+  /** The run that consumed the input gets a mark on the waterfall. */
+  private addAppliedInput(block: Block, event: PublicEvent) {
+    const run = this.runs.get(readText(event.data.run_id) ?? '')
+    if (!run) return
+    const ids = [
+      ...(Array.isArray(event.data.input_ids) ? event.data.input_ids.map(readText) : []),
+      readText(event.data.input_id),
+    ].filter((id): id is string => id !== null)
+    for (const inputId of new Set(ids)) {
+      run.appliedInputs.push({ inputId, kind: readText(event.data.kind), at: event.created_at })
+    }
+    this.touchTurn(block)
+  }
+
   private foldTurn(block: Block, event: PublicEvent) {
     const { turn } = block
     const turnData = turnEventData(event)
@@ -499,6 +516,7 @@ export class TranscriptBuilder {
         endedAt: null,
         status: 'running',
         reason: turnData?.reason ?? null,
+        appliedInputs: [],
       }
       this.runs.set(runId, run)
       turn.runs.push(run)

@@ -26,6 +26,29 @@ function turnOf(events: ReturnType<typeof at>[]) {
 }
 
 describe('waterfall', () => {
+  it('marks the run that applied steering, at the moment input.applied was logged', () => {
+    const builder = new TranscriptBuilder()
+    builder.sync([
+      at('turn.accepted', 900, { turn_id: 't1' }),
+      at('run.started', 950, { turn_id: 't1', run_id: 'r1' }),
+      at('input.accepted', 1000, { turn_id: 't1', input_id: 'in_1', kind: 'steer', status: 'accepted' }),
+      at('input.applied', 1200, {
+        turn_id: 't1',
+        run_id: 'r1',
+        input_id: 'in_1',
+        kind: 'steer',
+        status: 'applied',
+      }),
+      at('run.ended', 2000, { turn_id: 't1', run_id: 'r1', status: 'completed' }),
+    ])
+    const turn = builder.turns.get('t1')
+    if (!turn) throw new Error('no turn')
+    const [, run] = buildWaterfallTurn(turn, claims(), 9999).rows
+    expect(run?.bars[0]?.marks).toEqual([
+      expect.objectContaining({ kind: 'input', at: 1200, inputId: 'in_1', inputKind: 'steer' }),
+    ])
+  })
+
   it('draws the turn, its runs, each call and the wait for the worker, and splits the turn’s time', () => {
     const turn = turnOf([
       at('turn.accepted', 900, { turn_id: 't1' }),

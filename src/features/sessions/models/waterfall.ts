@@ -32,11 +32,14 @@ export type WaterfallBar = {
  * it the claim is known only to fall between the work being queued and the result (`until`).
  */
 export type WaterfallMark = {
-  kind: 'claimed' | 'result'
+  /** `input`: steering or injected context the run applied (`inputId` names it). */
+  kind: 'claimed' | 'result' | 'input'
   at: number
   /** The latest time it can have happened, when only a range is known. */
   until: number | null
   workerId: string | null
+  inputId?: string
+  inputKind?: string | null
 }
 
 export type WaterfallRow = { key: string; bars: WaterfallBar[] }
@@ -116,6 +119,18 @@ export function buildWaterfallTurn(turn: TranscriptTurn, claims: ClaimContext, n
           entryKey: turnKey,
           eventId: turn.firstEventId,
           workerId: null,
+          ...(run.appliedInputs.length > 0
+            ? {
+                marks: run.appliedInputs.map((input) => ({
+                  kind: 'input' as const,
+                  at: input.at,
+                  until: null,
+                  workerId: null,
+                  inputId: input.inputId,
+                  inputKind: input.kind,
+                })),
+              }
+            : {}),
         },
       ],
     })

@@ -413,9 +413,10 @@ describe('contract tour', () => {
         method: 'POST',
         token,
         raw: new TextEncoder().encode('contract file'),
+        // Octet-stream, the one type both specs declare for the download (the server echoes the upload's).
         headers: {
           'X-File-Name': 'contract.txt',
-          'Content-Type': 'text/plain',
+          'Content-Type': 'application/octet-stream',
           'Idempotency-Key': 'contract-file-1',
         },
       })

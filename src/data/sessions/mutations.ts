@@ -1,4 +1,5 @@
 import { decodeSession, decodeTurn } from './decode-session'
+import { inputBody } from './input-body'
 import { sessionKeys } from './keys'
 import type { ActionAnswer, SessionCreate } from './types'
 import { invalidateAll, useWrite, type WriteOptions, type WriteSpec } from '../write'
@@ -46,12 +47,17 @@ export function useCreateSession(
 }
 
 /** The turn body and the key of this submission; a retry of the same submission sends the same key. */
-export type TurnSubmission = { message: string; idempotencyKey: string }
+export type TurnSubmission = {
+  message: string
+  idempotencyKey: string
+  /** Files to attach by id (content parts of type `file`). */
+  fileIds?: readonly string[]
+}
 
-async function submitTurn(sessionId: string, { message, idempotencyKey }: TurnSubmission) {
+async function submitTurn(sessionId: string, { message, idempotencyKey, fileIds }: TurnSubmission) {
   const { data } = await api().POST('/api/v1/agent-sessions/{session}/turns', {
     params: { path: { session: sessionId }, header: { 'Idempotency-Key': idempotencyKey } },
-    body: { message },
+    body: inputBody({ text: message, ...(fileIds ? { fileIds } : {}) }),
   })
   return decodeTurn(data, 'turn', sessionId)
 }

@@ -37,6 +37,7 @@ const TranscriptTab = lazy(() => transcriptModule.then((module) => ({ default: m
 const WaterfallTab = lazy(() =>
   import('./waterfall-tab').then((module) => ({ default: module.WaterfallTab })),
 )
+const FilesTab = lazy(() => import('./files-tab').then((module) => ({ default: module.FilesTab })))
 
 /** What a tab's view is given. */
 type TabContext = {
@@ -79,6 +80,12 @@ const TABS = {
   environment: {
     label: () => t('sessions.inspector.tabs.environment'),
     view: ({ session, canWrite }: TabContext) => <EnvironmentTab session={session} canWrite={canWrite} />,
+  },
+  files: {
+    label: () => t('sessions.inspector.tabs.files'),
+    view: ({ sessionId, canWrite, canAct }: TabContext) => (
+      <FilesTab sessionId={sessionId} canWrite={canWrite} canAct={canAct} />
+    ),
   },
 }
 
@@ -183,7 +190,7 @@ export function SessionInspector({ sessionId, canWrite }: { sessionId: string; c
         />
         <TabPanel idBase="session" value={tab}>
           <PanelErrorBoundary key={tab} title={t('sessions.inspector.viewFailed')}>
-            {/* The transcript and the waterfall load on first use. */}
+            {/* The transcript, the waterfall and the files load on first use. */}
             <Suspense fallback={<LoadingState label={t('sessions.inspector.loading')} />}>
               {TABS[tab].view({
                 sessionId,

@@ -3,6 +3,7 @@ import { useId, useRef, useState } from 'react'
 import { useSubmitTurn } from '@/data/sessions/mutations'
 import { turnsQuery } from '@/data/sessions/queries'
 import { useIdempotentSubmit } from '../hooks/use-idempotent-submit'
+import { FileAttachmentPicker } from './file-attachment-picker'
 import { loadComposerDraft, saveComposerDraft } from '../stores/composer-draft'
 import { statusLabel } from '../models/status-label'
 import { errorMessage } from '@/api/api-error'
@@ -42,6 +43,10 @@ export function TurnComposer({
     setTextState(next)
     saveComposerDraft(sessionId, next)
   }
+  // Session files sent with the message as `file` parts; they count in what the key is for.
+  const [fileIds, setFileIds] = useState<string[]>([])
+  const submission = (content: string) =>
+    fileIds.length ? `${content}\n\u0000${fileIds.join(',')}` : content
   const [error, setError] = useState<{ content: string; cause: unknown } | null>(null)
   // The accepted turn; its notice follows the turn's status as the session's turns refresh.
   const [accepted, setAccepted] = useState<{ turnId: string; status: string; isVerify: boolean } | null>(null)
@@ -58,12 +63,13 @@ export function TurnComposer({
     setError(null)
     setAccepted(null)
     try {
-      const turn = await submit(content, (idempotencyKey) =>
-        submitTurn.mutateAsync({ message: content, idempotencyKey }),
+      const turn = await submit(isVerify ? content : submission(content), (idempotencyKey) =>
+        submitTurn.mutateAsync({ message: content, idempotencyKey, ...(isVerify ? {} : { fileIds }) }),
       )
       setAccepted({ turnId: turn.id, status: turn.status, isVerify })
       if (!isVerify) {
         setText('')
+        setFileIds([])
         // Send stays disabled until there is new text, so focus, parked on the form while the
         // button was busy, goes back to the message box for the next message (unless the user
         // has moved on meanwhile).
@@ -77,7 +83,7 @@ export function TurnComposer({
   }
 
   const trimmed = text.trim()
-  const isRetry = trimmed !== '' && isPending(trimmed)
+  const isRetry = trimmed !== '' && isPending(submission(trimmed))
   return (
     <form
       ref={formRef}
@@ -109,6 +115,12 @@ export function TurnComposer({
           />
         )}
       </Field>
+      <FileAttachmentPicker
+        sessionId={sessionId}
+        value={fileIds}
+        onChange={setFileIds}
+        isDisabled={isDisabled}
+      />
       {goneEnvironmentId !== null ? (
         <Notice tone="warning" role="status">
           <p>{t('sessions.composer.environmentGone', { environment: goneEnvironmentId })}</p>

@@ -1,9 +1,8 @@
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import type { setupServer } from 'msw/node'
 import { afterEach, describe, expect, it } from 'vitest'
-import { useAuthStore } from '@/features/identity/stores/auth-store'
 import { MORE_SESSIONS } from '@/mocks/seed/seed-sessions'
 import { renderApp } from '@/testing/render-app'
 
@@ -103,17 +102,6 @@ describe('Files & artifacts tab', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke' }))
     expect(await within(artifacts).findByText('Revoked')).toBeInTheDocument()
     expect(sent.map((request) => request.method)).toEqual(['POST', 'POST', 'DELETE'])
-  })
-
-  it('shows a viewer the lists read-only with the reason', async () => {
-    await openFiles()
-    act(() => {
-      const state = useAuthStore.getState()
-      if (state.user) useAuthStore.setState({ user: { ...state.user, roles: ['viewer'] } })
-    })
-    expect(await screen.findByText(/Your role \(viewer\) can list and download files/)).toBeInTheDocument()
-    expect(screen.queryByLabelText('File')).not.toBeInTheDocument()
-    expect(screen.queryByRole('button', { name: 'Publish' })).not.toBeInTheDocument()
   })
 
   it('says once that the server does not offer files when it answers 404', async () => {

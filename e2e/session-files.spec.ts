@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures'
-import { SEEDED } from './sessions-api'
+import { callApi, SEEDED } from './sessions-api'
 
 // Bytes no text codec keeps as they are, under a name a header cannot carry unencoded.
 const CONTENT = Buffer.from([0x00, 0xff, 0x10, 0x80, 0x0a, 0x41, 0xe2, 0x82, 0xac])
@@ -23,18 +23,16 @@ test('upload a file, attach it to a turn, and download it byte-identical under t
   await expect(row).toContainText(/[0-9a-f]{64}/)
 
   // Attach it to a new turn: sent as a file part by its id.
-  const turnBody = page.waitForRequest(
-    (request) => request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/turns'),
-  )
-  await page.getByText('Attach files', { exact: true }).click()
+  await page.locator('summary', { hasText: 'Attach files' }).click()
   await page.getByRole('checkbox', { name: new RegExp(NAME.replace(/[()]/g, '\\$&')) }).check()
   await page.getByRole('textbox', { name: 'Message' }).fill('Describe the attached file')
   await page.getByRole('button', { name: 'Send' }).click()
-  const sent = (await turnBody).postDataJSON() as {
-    input: { content: { type: string; file_id?: string }[] }[]
-  }
-  expect(sent.input[0]?.content.map((part) => part.type)).toEqual(['text', 'file'])
   await expect(page.getByText(/Turn .+ accepted/)).toBeVisible()
+  const files = await callApi(page, 'GET', `/api/v1/agent-sessions/${SEEDED.fresh}/files`)
+  const fileId = (files.body as { data: { file_id: string }[] }).data[0]?.file_id ?? 'none'
+  const events = await callApi(page, 'GET', `/api/v1/agent-sessions/${SEEDED.fresh}/events?limit=1000`)
+  // The turn's input as the server recorded it carries the file part.
+  expect(JSON.stringify(events.body)).toContain(`"file_id":"${fileId}"`)
 
   // Download: the same bytes, saved under the name the server gives.
   const download = page.waitForEvent('download')

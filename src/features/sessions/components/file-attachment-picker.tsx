@@ -46,7 +46,7 @@ export function FileAttachmentPicker({
       <p id={`${id}-hint`} className="mt-1 text-xs text-muted-foreground">
         {t('sessions.files.attach.hint')}
       </p>
-      {files.isPending ? (
+      {!isOpen ? null : files.isPending ? (
         <p className="mt-2 text-muted-foreground">{t('sessions.files.attach.loading')}</p>
       ) : files.isError ? (
         <FailureNotice error={files.error} className="mt-2" />

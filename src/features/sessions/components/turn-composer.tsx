@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useId, useRef, useState } from 'react'
+import { Suspense, useId, useRef, useState } from 'react'
 import { useSubmitTurn } from '@/data/sessions/mutations'
 import { turnsQuery } from '@/data/sessions/queries'
 import { useIdempotentSubmit } from '../hooks/use-idempotent-submit'
@@ -115,12 +115,15 @@ export function TurnComposer({
           />
         )}
       </Field>
-      <FileAttachmentPicker
-        sessionId={sessionId}
-        value={fileIds}
-        onChange={setFileIds}
-        isDisabled={isDisabled}
-      />
+      {/* Its strings load on their own, so the composer never waits for them. */}
+      <Suspense fallback={null}>
+        <FileAttachmentPicker
+          sessionId={sessionId}
+          value={fileIds}
+          onChange={setFileIds}
+          isDisabled={isDisabled}
+        />
+      </Suspense>
       {goneEnvironmentId !== null ? (
         <Notice tone="warning" role="status">
           <p>{t('sessions.composer.environmentGone', { environment: goneEnvironmentId })}</p>

@@ -114,6 +114,22 @@ describe('api()', () => {
     expect(await request.json()).toEqual({ message: 'run the check' })
   })
 
+  it('sends a raw upload as its bytes with the caller’s content type, not as JSON', async () => {
+    const bytes = new Uint8Array([0, 1, 254, 255])
+    await api().POST('/api/v1/agent-sessions/{session}/files', {
+      params: {
+        path: { session: 'sess_1' },
+        header: { 'Idempotency-Key': 'file-1', 'X-File-Name': 'a%20b.bin' },
+      },
+      headers: { 'Content-Type': 'application/octet-stream' },
+      body: new Blob([bytes]),
+    })
+    const request = lastRequest()
+    expect(request.headers.get('Content-Type')).toBe('application/octet-stream')
+    expect(request.headers.get('X-File-Name')).toBe('a%20b.bin')
+    expect(new Uint8Array(await request.arrayBuffer())).toEqual(bytes)
+  })
+
   it('never adds the user token to a call that carries its own credential', async () => {
     await api().GET('/api/vaults', { headers: { 'X-Builder-Environment-Key': 'key-1' } })
     expect(lastRequest().headers.has('Authorization')).toBe(false)

@@ -27,8 +27,10 @@ type ParamsOf<O> = O extends { parameters: infer P } ? P : never
 type ParamsOption<O> = object extends ParamsOf<O> ? { params?: ParamsOf<O> } : { params: ParamsOf<O> }
 
 type JsonContent<T> = T extends { content: { 'application/json': infer B } } ? B : never
+/** A raw upload (`application/octet-stream`) is sent as the bytes themselves, typed by the caller. */
+type RawContent<T> = T extends { content: { 'application/octet-stream': unknown } } ? Blob : never
 type BodyOption<O> = O extends { requestBody: infer R }
-  ? { body: JsonContent<R> }
+  ? { body: JsonContent<R> | RawContent<R> }
   : O extends { requestBody?: infer R }
     ? [NonNullable<R>] extends [never]
       ? { body?: never }
@@ -140,7 +142,10 @@ export function queryString(query: Record<string, QueryValue> = {}): string {
 
 function requestHeaders(options: LooseOptions): Headers {
   const headers = new Headers()
-  if (options.body !== undefined) headers.set('Content-Type', 'application/json')
+  // A Blob carries its own type (the caller's Content-Type header, or the Blob's) and is not JSON.
+  if (options.body !== undefined && !(options.body instanceof Blob)) {
+    headers.set('Content-Type', 'application/json')
+  }
   for (const extra of [options.headers, options.params?.header]) {
     for (const [name, value] of Object.entries(extra ?? {})) {
       if (value !== undefined) headers.set(name, String(value))
@@ -156,6 +161,11 @@ function requestHeaders(options: LooseOptions): Headers {
   if (scope.tenant) headers.set('X-AgentScope-Tenant', scope.tenant)
   if (scope.namespace) headers.set('X-AgentScope-Namespace', scope.namespace)
   return headers
+}
+
+function requestBody(body: unknown): BodyInit | undefined {
+  if (body === undefined) return undefined
+  return body instanceof Blob ? body : JSON.stringify(body)
 }
 
 /** The body of a successful answer: JSON when there is one, nothing for 204 or an empty body. */
@@ -202,7 +212,7 @@ export async function send(
   const request = new Request(url, {
     method,
     headers: requestHeaders(options),
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: requestBody(options.body),
     signal: options.signal,
     redirect: 'follow',
   })

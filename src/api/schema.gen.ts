@@ -1063,6 +1063,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/agent-sessions/{session}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session: components["parameters"]["SessionPath"];
+            };
+            cookie?: never;
+        };
+        /** List session files */
+        get: operations["listSessionFiles"];
+        put?: never;
+        /**
+         * Upload an immutable session file
+         * @description The raw bytes as the body (no multipart), the name percent-encoded in `X-File-Name`. The file id is derived from (session, Idempotency-Key): the same key with the same name, type and bytes answers the same file, another body 409 "File key reused with different content or metadata". A body over `builder.agent-api.files.max-bytes` (16 MiB by default) is 413 (upstream SessionFileService).
+         */
+        post: operations["uploadSessionFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agent-sessions/{session}/files/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session: components["parameters"]["SessionPath"];
+                file: components["parameters"]["FilePath"];
+            };
+            cookie?: never;
+        };
+        /** Read file metadata */
+        get: operations["getSessionFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agent-sessions/{session}/files/{file}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session: components["parameters"]["SessionPath"];
+                file: components["parameters"]["FilePath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Download a session file
+         * @description The stored bytes with `Content-Disposition: attachment` (the stored name, RFC 5987 encoded), `Cache-Control: private, no-store`, `X-Content-Type-Options: nosniff` and `ETag: "<sha256>"`.
+         */
+        get: operations["downloadSessionFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agent-sessions/{session}/artifacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session: components["parameters"]["SessionPath"];
+            };
+            cookie?: never;
+        };
+        /** Published artifacts (projected from artifact.* events) */
+        get: operations["listSessionArtifacts"];
+        put?: never;
+        /**
+         * Publish a session file or an HTTPS reference
+         * @description `{file_id}` or `{name, uri, media_type?, sha256?}`. The server's 400s: "Supply file_id or uri and a valid key" (file_id with uri), "Valid artifact name, URI and key required", "Invalid artifact URI", "Artifact publication requires an HTTPS reference without credentials" (non-https, userinfo), "Invalid SHA-256". Appends `artifact.published` (upstream AgentSessionArtifactsController).
+         */
+        post: operations["publishSessionArtifact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agent-sessions/{session}/artifacts/{artifact}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session: components["parameters"]["SessionPath"];
+                artifact: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a publication (history and file content are kept)
+         * @description 404 when it was never published; otherwise appends `artifact.deleted` and answers an empty 200.
+         */
+        delete: operations["revokeSessionArtifact"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1859,6 +1971,45 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description A session file's metadata (upstream SessionFileService.metadata); `created_at` is epoch milliseconds. */
+        SessionFile: {
+            file_id: string;
+            name: string;
+            media_type: string;
+            sha256: string;
+            size: number;
+            created_at?: number;
+            download_url: string;
+        } & {
+            [key: string]: unknown;
+        };
+        SessionFilePage: {
+            data: components["schemas"]["SessionFile"][];
+            next_offset: number;
+            has_more: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        ArtifactPublish: {
+            file_id?: string;
+            name?: string;
+            uri?: string;
+            media_type?: string;
+            sha256?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        Artifact: {
+            artifact_id: string;
+            file_id?: string;
+            name: string;
+            uri: string;
+            media_type: string;
+            sha256: string;
+            status: string;
+        } & {
+            [key: string]: unknown;
+        };
     };
     responses: {
         /** @description Validation failed, or the cursor is invalid or belongs to another session. */
@@ -1972,6 +2123,7 @@ export interface components {
         /** @description Namespace name. */
         NamespacePath: string;
         AgentIdPath: string;
+        FilePath: string;
         SessionPath: string;
         TurnPath: string;
         /** @description Opaque, session-scoped cursor; only events after it are returned. */
@@ -3861,6 +4013,269 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["UsageView"];
                 };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listSessionFiles: {
+        parameters: {
+            query?: {
+                offset?: number;
+                limit?: number;
+            };
+            header?: {
+                /** @description Tenant to act in. Query or body scope, when present, must agree with it. */
+                "X-AgentScope-Tenant"?: components["parameters"]["TenantHeader"];
+                /** @description Namespace to act in; defaults to the caller's personal namespace. */
+                "X-AgentScope-Namespace"?: components["parameters"]["NamespaceHeader"];
+            };
+            path: {
+                session: components["parameters"]["SessionPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionFilePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    uploadSessionFile: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Tenant to act in. Query or body scope, when present, must agree with it. */
+                "X-AgentScope-Tenant"?: components["parameters"]["TenantHeader"];
+                /** @description Namespace to act in; defaults to the caller's personal namespace. */
+                "X-AgentScope-Namespace"?: components["parameters"]["NamespaceHeader"];
+                /** @description Client-chosen key; reuse it when retrying the same user action. Same key with a different body is 409. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKeyRequired"];
+                /** @description Percent-encoded UTF-8 file name, 1–512 characters once decoded, no line breaks. */
+                "X-File-Name": string;
+            };
+            path: {
+                session: components["parameters"]["SessionPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionFile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSessionFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tenant to act in. Query or body scope, when present, must agree with it. */
+                "X-AgentScope-Tenant"?: components["parameters"]["TenantHeader"];
+                /** @description Namespace to act in; defaults to the caller's personal namespace. */
+                "X-AgentScope-Namespace"?: components["parameters"]["NamespaceHeader"];
+            };
+            path: {
+                session: components["parameters"]["SessionPath"];
+                file: components["parameters"]["FilePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's metadata. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionFile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    downloadSessionFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tenant to act in. Query or body scope, when present, must agree with it. */
+                "X-AgentScope-Tenant"?: components["parameters"]["TenantHeader"];
+                /** @description Namespace to act in; defaults to the caller's personal namespace. */
+                "X-AgentScope-Namespace"?: components["parameters"]["NamespaceHeader"];
+            };
+            path: {
+                session: components["parameters"]["SessionPath"];
+                file: components["parameters"]["FilePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bytes, typed as uploaded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listSessionArtifacts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tenant to act in. Query or body scope, when present, must agree with it. */
+                "X-AgentScope-Tenant"?: components["parameters"]["TenantHeader"];
+                /** @description Namespace to act in; defaults to the caller's personal namespace. */
+                "X-AgentScope-Namespace"?: components["parameters"]["NamespaceHeader"];
+            };
+            path: {
+                session: components["parameters"]["SessionPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Artifact envelopes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    publishSessionArtifact: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Tenant to act in. Query or body scope, when present, must agree with it. */
+                "X-AgentScope-Tenant"?: components["parameters"]["TenantHeader"];
+                /** @description Namespace to act in; defaults to the caller's personal namespace. */
+                "X-AgentScope-Namespace"?: components["parameters"]["NamespaceHeader"];
+                /** @description Client-chosen key; reuse it when retrying the same user action. Same key with a different body is 409. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKeyRequired"];
+            };
+            path: {
+                session: components["parameters"]["SessionPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArtifactPublish"];
+            };
+        };
+        responses: {
+            /** @description Published. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Artifact"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    revokeSessionArtifact: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tenant to act in. Query or body scope, when present, must agree with it. */
+                "X-AgentScope-Tenant"?: components["parameters"]["TenantHeader"];
+                /** @description Namespace to act in; defaults to the caller's personal namespace. */
+                "X-AgentScope-Namespace"?: components["parameters"]["NamespaceHeader"];
+            };
+            path: {
+                session: components["parameters"]["SessionPath"];
+                artifact: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked; the body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

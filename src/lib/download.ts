@@ -1,6 +1,6 @@
-/** Saves text as a file through a temporary object URL (no server round trip, nothing stored). */
-export function downloadText(filename: string, text: string, type = 'application/json') {
-  const url = URL.createObjectURL(new Blob([text], { type }))
+/** Saves bytes as a file through a temporary object URL (nothing stored by the console). */
+export function downloadBlob(filename: string, blob: Blob) {
+  const url = URL.createObjectURL(blob)
   const link = document.createElement('a')
   link.href = url
   link.download = filename
@@ -10,4 +10,9 @@ export function downloadText(filename: string, text: string, type = 'application
   link.remove()
   // Revoking at once can cancel the download in some browsers; a tick later is enough.
   window.setTimeout(() => URL.revokeObjectURL(url), 0)
+}
+
+/** Saves text as a file (no server round trip). */
+export function downloadText(filename: string, text: string, type = 'application/json') {
+  downloadBlob(filename, new Blob([text], { type }))
 }

@@ -42,6 +42,8 @@ type Call = {
   token?: string
   envKey?: string
   body?: unknown
+  /** Raw bytes sent as they are (a file upload), with the Content-Type the caller gives. */
+  raw?: Uint8Array<ArrayBuffer>
   headers?: Record<string, string>
   /** Behaviour the upstream spec 1.0.0 does not describe (newer servers' paging): check ours only. */
   isNewerServerShape?: boolean
@@ -56,7 +58,7 @@ async function call(path: string, options: Call = {}): Promise<Response> {
   const response = await fetch(`${ORIGIN}${path}`, {
     method,
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
   })
   const contentType = response.headers.get('Content-Type') ?? ''
   if (!contentType.includes('event-stream')) {
@@ -420,6 +422,37 @@ describe('contract tour', () => {
         if (streamed.length >= 200) abort.abort()
       }
       checkEvents(streamed)
+
+      // Session files and artifacts: upload, list, read, download, publish, list, revoke
+      const files = `${base}/files`
+      const uploaded = await call(files, {
+        method: 'POST',
+        token,
+        raw: new TextEncoder().encode('contract file'),
+        // Octet-stream, the one type both specs declare for the download (the server echoes the upload's).
+        headers: {
+          'X-File-Name': 'contract.txt',
+          'Content-Type': 'application/octet-stream',
+          'Idempotency-Key': 'contract-file-1',
+        },
+      })
+      expect(uploaded.status).toBe(201)
+      const file = await json<{ file_id: string }>(uploaded)
+      expect((await call(files, { token })).status).toBe(200)
+      expect((await call(`${files}/${file.file_id}`, { token })).status).toBe(200)
+      expect((await call(`${files}/${file.file_id}/content`, { token })).status).toBe(200)
+      const published = await call(`${base}/artifacts`, {
+        method: 'POST',
+        token,
+        headers: { 'Idempotency-Key': 'contract-artifact-1' },
+        body: { file_id: file.file_id },
+      })
+      expect(published.status).toBe(201)
+      const artifact = await json<{ artifact_id: string }>(published)
+      expect((await call(`${base}/artifacts`, { token })).status).toBe(200)
+      expect(
+        (await call(`${base}/artifacts/${artifact.artifact_id}`, { method: 'DELETE', token })).status,
+      ).toBe(200)
 
       // Session lifecycle answers
       expect((await call(`${base}/restore`, { method: 'POST', token })).status).toBeLessThan(500)

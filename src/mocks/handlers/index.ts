@@ -5,6 +5,7 @@ import { controlPlaneError } from '../lib/responses'
 import { createAgentHandlers } from './agents'
 import { createCatalogHandlers } from './catalog'
 import { createEnvironmentHandlers } from './environments'
+import { createFileHandlers } from './files'
 import { createIdentityHandlers } from './identity'
 import { createMockControlHandlers } from './mock-control'
 import { createSessionHandlers } from './sessions'
@@ -47,6 +48,7 @@ export function createHandlers(backend: MockBackend): HttpHandler[] {
     ...createAgentHandlers(backend),
     ...createCatalogHandlers(backend),
     ...createSessionHandlers(backend),
+    ...createFileHandlers(backend),
     ...createMockControlHandlers(backend),
   ]
   return [latencyAndOverrides, ...routeHandlers]

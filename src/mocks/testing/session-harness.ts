@@ -106,8 +106,11 @@ export async function startSessionBackend(
     const headers = new Headers(options.headers)
     headers.set('Authorization', `Bearer ${mintToken(user, clock.now())}`)
     if (options.namespace) headers.set('X-AgentScope-Namespace', options.namespace)
-    let body: string | undefined
-    if (options.body !== undefined) {
+    let body: string | Uint8Array<ArrayBuffer> | undefined
+    if (options.body instanceof Uint8Array) {
+      // Raw bytes (a file upload) keep the Content-Type the test gave them.
+      body = options.body as Uint8Array<ArrayBuffer>
+    } else if (options.body !== undefined) {
       body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
       headers.set('Content-Type', 'application/json')
     }

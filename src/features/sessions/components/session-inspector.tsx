@@ -52,6 +52,8 @@ const loadWaterfall = () =>
   }))
 const TranscriptTab = lazy(() => loadTranscript().then((module) => ({ default: module.TranscriptTab })))
 const WaterfallTab = lazy(() => loadWaterfall().then((module) => ({ default: module.WaterfallTab })))
+// The files tab's code loads the first time it is opened.
+const FilesTab = lazy(() => import('./files-tab').then((module) => ({ default: module.FilesTab })))
 
 /** Fetches the code of the tabs that are not open, when the browser has nothing better to do. */
 function usePrefetchTabCode(isContentShown: boolean) {
@@ -112,6 +114,12 @@ const TABS = {
   environment: {
     label: () => t('sessions.inspector.tabs.environment'),
     view: ({ session, canWrite }: TabContext) => <EnvironmentTab session={session} canWrite={canWrite} />,
+  },
+  files: {
+    label: () => t('sessions.inspector.tabs.files'),
+    view: ({ sessionId, canWrite, canAct }: TabContext) => (
+      <FilesTab sessionId={sessionId} canWrite={canWrite} canAct={canAct} />
+    ),
   },
 }
 
@@ -233,7 +241,7 @@ export function SessionInspector({ sessionId, canWrite }: { sessionId: string; c
         />
         <TabPanel idBase="session" value={tab}>
           <PanelErrorBoundary key={tab} title={t('sessions.inspector.viewFailed')}>
-            {/* The transcript and the waterfall load on first use. */}
+            {/* The transcript, the waterfall and the files load on first use. */}
             <Suspense fallback={<LoadingState label={t('sessions.inspector.loading')} />}>
               {TABS[tab].view({
                 sessionId,

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useId, useRef, useState } from 'react'
+import { Suspense, useId, useRef, useState } from 'react'
 import { ENVIRONMENT_CHECK_FILE, VERIFY_ENVIRONMENT_MESSAGE } from '@/data/sessions/environment-check'
 import { inputsQuery } from '@/data/sessions/inputs'
 import { turnsQuery } from '@/data/sessions/queries'
@@ -7,6 +7,7 @@ import { ComposerIntents } from './composer-intents'
 import { InputSendFailure, type SendFailure } from './input-send-failure'
 import { useComposerSend, type SendOutcome } from '../hooks/use-composer-send'
 import { classifyInputFailure, intentBlocker, type ComposerIntent } from '../models/composer-intent'
+import { FileAttachmentPicker } from './file-attachment-picker'
 import { loadComposerDraft, saveComposerDraft } from '../stores/composer-draft'
 import { statusLabel } from '../models/status-label'
 import { Button } from '@/components/ui/button'
@@ -15,7 +16,6 @@ import { Link } from '@/components/ui/link'
 import { Notice } from '@/components/ui/notice'
 import { Textarea } from '@/components/ui/textarea'
 import { useT } from '@/i18n'
-
 
 /**
  * Sends a new turn, steers the running turn or injects context (the intent is chosen and
@@ -50,6 +50,8 @@ export function TurnComposer({
     setTextState(next)
     saveComposerDraft(sessionId, next)
   }
+  // Session files sent with the message as `file` parts (a new turn, steering or context).
+  const [fileIds, setFileIds] = useState<string[]>([])
   const [error, setError] = useState<SendFailure | null>(null)
   // The accepted turn; its notice follows the turn's status as the session's turns refresh.
   const [accepted, setAccepted] = useState<{ turnId: string; status: string; isVerify: boolean } | null>(null)
@@ -67,12 +69,13 @@ export function TurnComposer({
     setAccepted(null)
     setReceipt(null)
     try {
-      const outcome = await composer.send(how, content, isFresh)
+      const outcome = await composer.send(how, content, isFresh, isVerify ? [] : fileIds)
       if (outcome.intent === 'turn') {
         setAccepted({ turnId: outcome.turn.id, status: outcome.turn.status, isVerify })
       } else setReceipt(outcome)
       if (!isVerify) {
         setText('')
+        setFileIds([])
         // Send stays disabled until there is new text, so focus, parked on the form while the
         // button was busy, goes back to the message box for the next message (unless the user
         // has moved on meanwhile).
@@ -83,13 +86,14 @@ export function TurnComposer({
     } catch (caught) {
       const kind = classifyInputFailure(caught, how)
       // A refusal is final: the next attempt is a new action, under a new key.
-      if (kind === 'steer_refused' || kind === 'key_conflict') composer.discard(how, content)
+      if (kind === 'steer_refused' || kind === 'key_conflict')
+        composer.discard(how, content, isVerify ? [] : fileIds)
       setError({ content, cause: caught, intent: how, kind, isVerify })
     }
   }
 
   const trimmed = text.trim()
-  const isRetry = trimmed !== '' && composer.isRetry(intent, trimmed)
+  const isRetry = trimmed !== '' && composer.isRetry(intent, trimmed, fileIds)
   const isSending = composer.isSending
   return (
     <form
@@ -132,6 +136,15 @@ export function TurnComposer({
           />
         )}
       </Field>
+      {/* Its strings load on their own, so the composer never waits for them. */}
+      <Suspense fallback={null}>
+        <FileAttachmentPicker
+          sessionId={sessionId}
+          value={fileIds}
+          onChange={setFileIds}
+          isDisabled={isDisabled}
+        />
+      </Suspense>
       {goneEnvironmentId !== null ? (
         <Notice tone="warning" role="status">
           <p>{t('sessions.composer.environmentGone', { environment: goneEnvironmentId })}</p>

@@ -24,15 +24,30 @@ export function useComposerSend(sessionId: string, runningTurnId: string | null)
     inject: useIdempotentSubmit(`inject:${sessionId}`),
   }
 
-  const send = async (intent: ComposerIntent, content: string, isFresh = false): Promise<SendOutcome> => {
-    const { submit, discard } = keys[intent]
-    if (isFresh) discard(content)
+  /**
+   * `fileIds` (session files attached as `file` parts) count in what a key is for: the same text
+   * with other files is another submission.
+   */
+  const keyed = (content: string, fileIds: readonly string[]) =>
+    fileIds.length ? `${content}\n\u0000${fileIds.join(',')}` : content
+
+  const send = async (
+    intent: ComposerIntent,
+    content: string,
+    isFresh = false,
+    fileIds: readonly string[] = [],
+  ): Promise<SendOutcome> => {
+    const { submit: submitKeyed, discard } = keys[intent]
+    const key = keyed(content, fileIds)
+    if (isFresh) discard(key)
+    const submit = <T>(_: string, run: (idempotencyKey: string) => Promise<T>) => submitKeyed(key, run)
+    const files = fileIds.length ? { fileIds } : {}
     switch (intent) {
       case 'turn':
         return {
           intent,
           turn: await submit(content, (idempotencyKey) =>
-            submitTurn.mutateAsync({ message: content, idempotencyKey }),
+            submitTurn.mutateAsync({ message: content, idempotencyKey, ...files }),
           ),
         }
       case 'steer': {
@@ -41,7 +56,7 @@ export function useComposerSend(sessionId: string, runningTurnId: string | null)
         return {
           intent,
           receipt: await submit(content, (idempotencyKey) =>
-            steer.mutateAsync({ text: content, idempotencyKey, turnId }),
+            steer.mutateAsync({ text: content, idempotencyKey, turnId, ...files }),
           ),
         }
       }
@@ -49,7 +64,7 @@ export function useComposerSend(sessionId: string, runningTurnId: string | null)
         return {
           intent,
           receipt: await submit(content, (idempotencyKey) =>
-            inject.mutateAsync({ text: content, idempotencyKey }),
+            inject.mutateAsync({ text: content, idempotencyKey, ...files }),
           ),
         }
     }
@@ -58,8 +73,10 @@ export function useComposerSend(sessionId: string, runningTurnId: string | null)
   return {
     send,
     /** Drops the kept key of `content` for `intent` (the server refused it for good). */
-    discard: (intent: ComposerIntent, content: string) => keys[intent].discard(content),
-    isRetry: (intent: ComposerIntent, content: string) => keys[intent].isPending(content),
+    discard: (intent: ComposerIntent, content: string, fileIds: readonly string[] = []) =>
+      keys[intent].discard(keyed(content, fileIds)),
+    isRetry: (intent: ComposerIntent, content: string, fileIds: readonly string[] = []) =>
+      keys[intent].isPending(keyed(content, fileIds)),
     isSending: submitTurn.isPending || steer.isPending || inject.isPending,
   }
 }

@@ -77,6 +77,8 @@ export type SessionRecord = Scoped & {
    * before leases were kept). Set by a run's acquire, cleared by release.
    */
   handsLeaseId?: string | null
+  /** The native journal behind trace and recovery (lib/native-journal.ts); absent until a run writes. */
+  journal?: import('../lib/native-journal').NativeFact[]
 }
 
 export type IdempotencyRecord = { fingerprint: string; status: number; body: unknown }

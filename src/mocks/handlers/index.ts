@@ -8,6 +8,7 @@ import { createEnvironmentHandlers } from './environments'
 import { createIdentityHandlers } from './identity'
 import { createMockControlHandlers } from './mock-control'
 import { createSessionHandlers } from './sessions'
+import { createTraceHandlers } from './trace'
 import { createWorkHandlers } from './work'
 import { createWorkerProtocolHandlers } from './worker-protocol'
 
@@ -46,6 +47,7 @@ export function createHandlers(backend: MockBackend): HttpHandler[] {
     ...createEnvironmentHandlers(backend),
     ...createAgentHandlers(backend),
     ...createCatalogHandlers(backend),
+    ...createTraceHandlers(backend),
     ...createSessionHandlers(backend),
     ...createMockControlHandlers(backend),
   ]

@@ -24,4 +24,6 @@ export const sessionKeys = {
   snapshot: (id: string) => [...sessionKeys.detail(id), 'snapshot'] as const,
   turns: (id: string) => [...sessionKeys.detail(id), 'turns'] as const,
   firstMessage: (id: string) => [...sessionKeys.detail(id), 'first-message'] as const,
+  recovery: (id: string) => [...sessionKeys.detail(id), 'trace', 'recovery'] as const,
+  trace: (id: string) => [...sessionKeys.detail(id), 'trace', 'journal'] as const,
 }

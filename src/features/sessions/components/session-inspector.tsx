@@ -9,6 +9,7 @@ import { RequiredActions } from './required-actions'
 import { SessionSummary } from './session-summary'
 import { SnapshotTab } from './snapshot-tab'
 import { StallDiagnosis } from './stall-diagnosis'
+import { RecoveryNotice } from './recovery-notice'
 import { ToolsTab } from './tools-tab'
 import { TurnComposer } from './turn-composer'
 import { useEnvironmentGone } from '../hooks/use-environment-gone'
@@ -36,6 +37,9 @@ const transcriptModule = import('./transcript-tab')
 const TranscriptTab = lazy(() => transcriptModule.then((module) => ({ default: module.TranscriptTab })))
 const WaterfallTab = lazy(() =>
   import('./waterfall-tab').then((module) => ({ default: module.WaterfallTab })),
+)
+const RecoveryDesk = lazy(() =>
+  import('./recovery-desk').then((module) => ({ default: module.RecoveryDesk })),
 )
 
 /** What a tab's view is given. */
@@ -79,6 +83,12 @@ const TABS = {
   environment: {
     label: () => t('sessions.inspector.tabs.environment'),
     view: ({ session, canWrite }: TabContext) => <EnvironmentTab session={session} canWrite={canWrite} />,
+  },
+  recovery: {
+    label: () => t('sessions.inspector.tabs.recovery'),
+    view: ({ session, log, canAct }: TabContext) => (
+      <RecoveryDesk session={session} log={log} canWrite={canAct} />
+    ),
   },
 }
 
@@ -147,6 +157,7 @@ export function SessionInspector({ sessionId, canWrite }: { sessionId: string; c
                 log={log}
               />
             </PanelErrorBoundary>
+            {latestTurn ? <RecoveryNotice sessionId={sessionId} turn={latestTurn} /> : null}
           </div>
           <RequiredActions sessionId={sessionId} actions={openActions} canWrite={canWrite && !isArchived} />
           {latestTurn ? (

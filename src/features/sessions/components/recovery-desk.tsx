@@ -10,7 +10,8 @@ import { LoadingState } from '@/components/ui/states'
 import { Textarea } from '@/components/ui/textarea'
 import { useTurnCommand } from '@/data/sessions/mutations'
 import { recoveryQuery, traceGateOf, useReconcile } from '@/data/sessions/trace'
-import type { Session } from '@/data/sessions/types'
+import { turnsQuery } from '@/data/sessions/queries'
+import type { Session, Turn } from '@/data/sessions/types'
 import { CLAIM_FRESH_MS } from '@/data/work/worker-presence'
 import { useT } from '@/i18n'
 import { useNow } from '@/lib/use-now'
@@ -25,10 +26,9 @@ import { TraceGateNotice } from './trace-gate-notice'
 
 const selectToolRecords = (store: EventStore) => buildToolRecords(store.all())
 
-/** The latest turn, which is the one a resume continues (upstream: "Only the latest unfinished task"). */
-function latestTurnOf(records: readonly ToolRecord[], ids: readonly string[]): string | null {
-  const turns = records.filter((record) => ids.includes(record.toolCallId)).map((record) => record.turnId)
-  return turns.findLast((turn) => turn !== null) ?? null
+/** The latest turn, the only one a resume continues (upstream: "Only the latest unfinished task can continue"). */
+function latestTurnOf(turns: readonly Turn[]): string | null {
+  return [...turns].sort((a, b) => b.createdAt - a.createdAt)[0]?.id ?? null
 }
 
 /**
@@ -47,6 +47,7 @@ export function RecoveryDesk({
 }) {
   const { t } = useT('sessions', 'sessions:recovery')
   const recovery = useQuery(recoveryQuery(session.id))
+  const turns = useQuery(turnsQuery(session.id))
   const records = useEventLog(log.store, selectToolRecords)
   const { isSelfHosted, work } = useEnvironmentWork(session.environmentId ?? null)
   const [draft, setDraft] = useState<ReconcileDraft>({ reason: '', outcomes: {} })
@@ -71,7 +72,7 @@ export function RecoveryDesk({
   const calls = ids.map((id) => ({ id, record: records.find((record) => record.toolCallId === id) ?? null }))
   const uncertain = calls.map(({ id, record }) => ({ toolCallId: id, toolName: record?.name ?? '' }))
   const check = checkReconcileDraft(draft, uncertain)
-  const turnId = latestTurnOf(records, ids) ?? records.at(-1)?.turnId ?? null
+  const turnId = latestTurnOf(turns.data ?? [])
   const setOutcome = (id: string, patch: Partial<OutcomeDraft>) =>
     setDraft((current) => ({
       ...current,

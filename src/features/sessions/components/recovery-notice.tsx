@@ -14,10 +14,13 @@ const MAY_BE_STUCK: ReadonlySet<string> = new Set(['interrupted', 'failed'])
  * be stuck this way; a gated trace surface (off, or no role) is named rather than guessed around.
  */
 export function RecoveryNotice({ sessionId, turn }: { sessionId: string; turn: Turn }) {
+  // Only a turn that may be stuck asks the server (and loads the desk's strings).
+  return MAY_BE_STUCK.has(turn.status) ? <StuckTurnNotice sessionId={sessionId} turn={turn} /> : null
+}
+
+function StuckTurnNotice({ sessionId, turn }: { sessionId: string; turn: Turn }) {
   const { t } = useT('sessions:recovery')
-  const mayBeStuck = MAY_BE_STUCK.has(turn.status)
-  const recovery = useQuery({ ...recoveryQuery(sessionId), enabled: mayBeStuck })
-  if (!mayBeStuck) return null
+  const recovery = useQuery(recoveryQuery(sessionId))
   const count = recovery.data?.uncertainToolCallIds.length ?? 0
   if (count > 0) {
     return (

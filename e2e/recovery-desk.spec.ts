@@ -12,7 +12,7 @@ test('a run killed mid-tool is reconciled on the recovery desk, resumed, and com
   expect((await callApi(page, 'PUT', '/__mock/options', { traceEnabled: true })).status).toBe(200)
   expect((await callApi(page, 'PUT', '/__mock/faults', { killRunMidTool: true })).status).toBe(200)
   const created = await callApi(page, 'POST', '/api/v1/agent-sessions', { agent: AGENT.dataAnalyst })
-  expect(created.status).toBe(201)
+  expect(created.status).toBe(200)
   const sessionId = (created.body as { id: string }).id
 
   await navigateInApp(page, `/sessions/${sessionId}`)

@@ -33,27 +33,22 @@ export function traceGateOf(error: unknown): TraceGate | null {
   return null
 }
 
-export const recoveryQuery = (sessionId: string) =>
+/** One read of the trace surface; a gate answer (404/403) will not change by asking again. */
+const traceRead = <T>(queryKey: readonly unknown[], path: string, decode: (data: unknown) => T) =>
   queryOptions({
-    queryKey: sessionKeys.recovery(sessionId),
-    queryFn: async ({ signal }) => {
-      const { data } = await send(apiBaseUrl(), 'GET', tracePath(sessionId, '/recovery'), { signal })
-      return decodeRecovery(data)
-    },
-    // A gate answer (404/403) will not change by asking again.
+    // The key under which writes invalidate, plus the page asked for.
+    queryKey: [...queryKey, path],
+    queryFn: async ({ signal }) => decode((await send(apiBaseUrl(), 'GET', path, { signal })).data),
     retry: (count, error) => traceGateOf(error) === null && count < 2,
     staleTime: 5_000,
   })
 
+export const recoveryQuery = (sessionId: string) =>
+  traceRead(sessionKeys.recovery(sessionId), tracePath(sessionId, '/recovery'), decodeRecovery)
+
+/** The first page of the native journal (facts 1–500). */
 export const traceQuery = (sessionId: string) =>
-  queryOptions({
-    queryKey: sessionKeys.trace(sessionId),
-    queryFn: async ({ signal }) => {
-      const { data } = await send(apiBaseUrl(), 'GET', tracePath(sessionId, '?after=0&limit=500'), { signal })
-      return decodeTracePage(data)
-    },
-    retry: (count, error) => traceGateOf(error) === null && count < 2,
-  })
+  traceRead(sessionKeys.trace(sessionId), tracePath(sessionId, '?after=0&limit=500'), decodeTracePage)
 
 /** Records the verified outcomes; upstream takes no Idempotency-Key here, and never re-runs the tool. */
 export function useReconcile(sessionId: string, options?: WriteOptions<RecoveryState, Reconciliation>) {

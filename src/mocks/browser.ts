@@ -33,6 +33,13 @@ function queryVariant(): ApiVariant | null {
   return fromQuery
 }
 
+/** `?mockTrace=on` (remembered) starts the demo with `builder.agent-api.trace-enabled=true`. */
+function readTraceEnabled(): boolean {
+  const fromQuery = new URLSearchParams(window.location.search).get('mockTrace')
+  if (fromQuery === 'on' || fromQuery === 'off') localStorage.setItem('asc.mock.trace', fromQuery)
+  return localStorage.getItem('asc.mock.trace') === 'on'
+}
+
 function readApiVariant(): ApiVariant {
   const stored = localStorage.getItem(API_VARIANT_STORAGE_KEY)
   return queryVariant() ?? (isApiVariant(stored) ? stored : 'code')
@@ -45,7 +52,7 @@ function readApiVariant(): ApiVariant {
  */
 async function startBackend(): Promise<Serve> {
   const backend = createMockBackend({
-    options: { latencyMs: 120, apiVariant: readApiVariant() },
+    options: { latencyMs: 120, apiVariant: readApiVariant(), traceEnabled: readTraceEnabled() },
     faults: readFaults(),
   })
   await seed(backend)

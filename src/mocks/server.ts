@@ -49,6 +49,7 @@ const backend = createMockBackend({
     latencyMs: numberArg('latency') ?? 0,
     allowLocalEnvironments: !process.argv.includes('--no-local'),
     hasDeploymentE2bKey: process.argv.includes('--e2b-key'),
+    traceEnabled: process.argv.includes('--trace-enabled'),
     ...(numberArg('work-stale-ms') === undefined ? {} : { workStaleMs: numberArg('work-stale-ms') }),
     apiVariant,
     ...(numberArg('stream-heartbeat-ms') === undefined

@@ -15,11 +15,16 @@ import '@/styles/index.css'
 const controls = createMockControlClient()
 
 type Toggle =
-  'killWorkerMidClaim' | 'workersOffline' | 'localEnvironmentsDisabled' | 'sandboxCredentialsMissing'
+  | 'killWorkerMidClaim'
+  | 'killRunMidTool'
+  | 'workersOffline'
+  | 'localEnvironmentsDisabled'
+  | 'sandboxCredentialsMissing'
 
 const toggles: Toggle[] = [
   'workersOffline',
   'killWorkerMidClaim',
+  'killRunMidTool',
   'localEnvironmentsDisabled',
   'sandboxCredentialsMissing',
 ]
@@ -30,6 +35,8 @@ function toggleLabel(toggle: Toggle): string {
       return t('app.demo.toggles.workersOffline')
     case 'killWorkerMidClaim':
       return t('app.demo.toggles.killWorkerMidClaim')
+    case 'killRunMidTool':
+      return t('app.demo.toggles.killRunMidTool')
     case 'localEnvironmentsDisabled':
       return t('app.demo.toggles.localEnvironmentsDisabled')
     case 'sandboxCredentialsMissing':
@@ -73,6 +80,7 @@ function FaultsForm({
   const [dropSeconds, setDropSeconds] = useState(String(faults.streamDropEveryMs / 1000))
   const [flags, setFlags] = useState<Record<Toggle, boolean>>({
     killWorkerMidClaim: faults.killWorkerMidClaim,
+    killRunMidTool: faults.killRunMidTool,
     workersOffline: faults.workersOffline,
     localEnvironmentsDisabled: faults.localEnvironmentsDisabled,
     sandboxCredentialsMissing: faults.sandboxCredentialsMissing,

@@ -25,4 +25,6 @@ export const sessionKeys = {
   turns: (id: string) => [...sessionKeys.detail(id), 'turns'] as const,
   firstMessage: (id: string) => [...sessionKeys.detail(id), 'first-message'] as const,
   inputs: (id: string) => [...sessionKeys.detail(id), 'inputs'] as const,
+  recovery: (id: string) => [...sessionKeys.detail(id), 'trace', 'recovery'] as const,
+  trace: (id: string) => [...sessionKeys.detail(id), 'trace', 'journal'] as const,
 }

@@ -77,6 +77,8 @@ export type SessionRecord = Scoped & {
    * before leases were kept). Set by a run's acquire, cleared by release.
    */
   handsLeaseId?: string | null
+  /** The native journal behind trace and recovery (lib/native-journal.ts); absent until a run writes. */
+  journal?: import('../lib/native-journal').NativeFact[]
   /** The session's input inbox (steer and inject), in acceptance order (lib/session-inputs.ts). */
   inputs?: InputRecord[]
 }

@@ -151,7 +151,13 @@ export function createEngineCore(backend: MockBackend, options: EngineCoreOption
         state.startReason = 'action_answered'
         break
       case 'resumed':
-        if (existing && (existing.phase === 'waiting_worker' || existing.phase === 'waiting_confirmation')) {
+        if (existing?.phase === 'lost') {
+          // A run lost mid-tool: the resumed run checks for unknown outcomes, then continues the plan.
+          state = existing
+        } else if (
+          existing &&
+          (existing.phase === 'waiting_worker' || existing.phase === 'waiting_confirmation')
+        ) {
           // Resumed from requires_action with nothing left to answer: the open call was withdrawn.
           if (existing.current) {
             existing.current = null

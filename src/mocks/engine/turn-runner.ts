@@ -13,6 +13,7 @@ import type { TurnRunState } from '../db/run-state'
 import { failure, type ToolOutcome } from './tool-common'
 import { acquireWork, releaseWork } from './work-items'
 import { applyPendingInputs } from '../lib/session-inputs'
+import { appendFact, readProjection, reconciledOutcome } from '../lib/native-journal'
 
 type ToolResult = components['schemas']['ToolResult']
 
@@ -105,11 +106,35 @@ export class TurnRunner {
   }
 
   private finish(state: TurnRunState, live: Live, ending: TurnEnding): void {
+    this.fact(live, 'run/end', { status: ending.status })
     live.writer.finish(live.turn, ending)
     // runTurn's finally (a run that ended without suspending), failTurn and interruptLocal all
     // release the lease, whatever later turn of the session is queued: that turn acquires anew.
     releaseWork(this.backend, live.record.session.id)
     this.hooks.onFinished(state, live.record)
+  }
+
+  /** A native journal fact of the turn's current run (trace and recovery read them). */
+  private fact(live: Live, type: string, data: Record<string, unknown> = {}): void {
+    appendFact(
+      live.record,
+      { type, runId: live.writer.runId, turnId: live.turn.id, data },
+      this.backend.clock.now(),
+    )
+  }
+
+  /**
+   * The run dies right after a tool's dispatch (a replica lost mid-call): no result and no
+   * `run/end` reach the journal, so the call stays uncertain and the run active. The lease's reaper
+   * interrupts the turn; the run state is kept so a resume after reconciliation continues the plan.
+   */
+  private loseRun(state: TurnRunState, live: Live, name: string): void {
+    live.writer.finish(live.turn, {
+      status: 'interrupted',
+      reason: `the run was lost while the ${name} tool was running; its outcome is unknown`,
+    })
+    releaseWork(this.backend, live.record.session.id)
+    state.phase = 'lost'
   }
 
   /** The turn's next move: start a run when queued, else the next step of the plan. */
@@ -155,6 +180,21 @@ export class TurnRunner {
   private startRun(state: TurnRunState, live: Live): void {
     live.writer.startRun(live.turn, state.startReason)
     state.runId = live.writer.runId
+    this.fact(live, 'run/start', { reason: state.startReason })
+    // SessionExecution's prepare: a run never starts over an unknown tool outcome. The resume was
+    // accepted (202); its run fails at once, and the turn waits for a reconcile and another resume.
+    const uncertain = readProjection(live.record).uncertainToolCalls
+    if (uncertain.length > 0) {
+      this.fact(live, 'run/end', { status: 'failed' })
+      live.writer.finish(live.turn, {
+        status: 'failed',
+        errorCode: 'turn_failed',
+        reason: `Explicit reconciliation required for unknown tool outcomes: [${uncertain.join(', ')}]`,
+      })
+      state.phase = 'lost'
+      return
+    }
+    if (state.current && this.applyReconciled(state, live)) return
     const execution = resolveExecution(this.backend, live.record)
     if (execution.kind === 'refused') {
       this.finish(state, live, { status: 'failed', errorCode: 'turn_failed', reason: execution.message })
@@ -164,6 +204,22 @@ export class TurnRunner {
     // first, whether or not it will call a tool.
     if (execution.kind === 'worker') acquireWork(this.backend, live.record, execution.environment)
     this.next(state)
+  }
+
+  /** The lost call's outcome as an administrator recorded it, completing the call on the resumed run. */
+  private applyReconciled(state: TurnRunState, live: Live): boolean {
+    const current = state.current
+    const outcome = current ? reconciledOutcome(live.record, current.callId) : null
+    if (!current || !outcome) return false
+    const text = outcome.output.map((part) => part.text).join('')
+    const isError = outcome.state === 'error'
+    const tool = { ...live.writer.runData(live.turn), tool_call_id: current.callId, name: current.name }
+    live.writer.toolCompleted(tool, current.input, text, isError)
+    state.results.push({ callId: current.callId, name: current.name, text, isError })
+    state.current = null
+    state.next += 1
+    this.next(state)
+    return true
   }
 
   private runStep(state: TurnRunState, live: Live, step: PlanStep): void {
@@ -310,6 +366,14 @@ export class TurnRunner {
         state.phase = 'waiting_worker'
         return
       case 'backend':
+        // Only calls the backend runs itself are dispatched in its journal; a self-hosted call is
+        // handed to a worker (pending-tools) and is never an uncertain outcome.
+        this.fact(live, 'tool/dispatch', { toolCallId: current.callId, name: current.name })
+        if (this.backend.faults.killRunMidTool) {
+          this.backend.faults.killRunMidTool = false
+          this.loseRun(state, live, current.name)
+          return
+        }
         outcome = runMemoryTool(execution.files, current.name, current.input, execution.shell)
         break
       case 'refused':
@@ -323,7 +387,8 @@ export class TurnRunner {
 
   private streamTool(state: TurnRunState, tool: Record<string, unknown>, outcome: ToolOutcome): void {
     const send = (position: number) =>
-      this.whileRunning(state, ({ writer }) => {
+      this.whileRunning(state, (live) => {
+        const { writer } = live
         const current = state.current
         if (!current) return
         const chunk = outcome.chunks[position]
@@ -333,6 +398,19 @@ export class TurnRunner {
           return
         }
         const text = outcome.chunks.join('')
+        appendFact(
+          live.record,
+          {
+            type: 'action/end',
+            runId: writer.runId,
+            turnId: live.turn.id,
+            data: {
+              toolCallId: current.callId,
+              result: { id: current.callId, output: [{ type: 'text', text }] },
+            },
+          },
+          this.backend.clock.now(),
+        )
         writer.toolCompleted(tool, current.input, text, outcome.isError)
         state.results.push({ callId: current.callId, name: current.name, text, isError: outcome.isError })
         state.current = null

@@ -9,6 +9,7 @@ import { createFileHandlers } from './files'
 import { createIdentityHandlers } from './identity'
 import { createMockControlHandlers } from './mock-control'
 import { createSessionHandlers } from './sessions'
+import { createTraceHandlers } from './trace'
 import { createWorkHandlers } from './work'
 import { createWorkerProtocolHandlers } from './worker-protocol'
 
@@ -47,6 +48,7 @@ export function createHandlers(backend: MockBackend): HttpHandler[] {
     ...createEnvironmentHandlers(backend),
     ...createAgentHandlers(backend),
     ...createCatalogHandlers(backend),
+    ...createTraceHandlers(backend),
     ...createSessionHandlers(backend),
     ...createFileHandlers(backend),
     ...createMockControlHandlers(backend),

@@ -45,15 +45,24 @@ export function createMockControlHandlers(backend: MockBackend): HttpHandler[] {
     }),
 
     // Which upstream shapes to answer in (lib/backend.ts ApiVariant); the Demo panel's switch.
-    http.get(route('/options'), () => json({ apiVariant: backend.options.apiVariant })),
+    http.get(route('/options'), () =>
+      json({ apiVariant: backend.options.apiVariant, traceEnabled: backend.options.traceEnabled }),
+    ),
 
+    // `traceEnabled` is `builder.agent-api.trace-enabled` (the demo's stand-in for a restart).
     http.put(route('/options'), async ({ request }) => {
       const body = await readJsonBody(request)
-      const variant = body.ok && isRecord(body.value) ? body.value.apiVariant : undefined
-      if (!isApiVariant(variant))
-        return json({ error: 'send {apiVariant: "code" | "docs"}' }, { status: 400 })
-      backend.options.apiVariant = variant
-      return json({ apiVariant: variant })
+      const value = body.ok && isRecord(body.value) ? body.value : {}
+      const { apiVariant: variant, traceEnabled } = value
+      const hasTrace = typeof traceEnabled === 'boolean'
+      if ((variant !== undefined || !hasTrace) && !isApiVariant(variant))
+        return json(
+          { error: 'send {apiVariant: "code" | "docs"} and/or {traceEnabled: boolean}' },
+          { status: 400 },
+        )
+      if (isApiVariant(variant)) backend.options.apiVariant = variant
+      if (hasTrace) backend.options.traceEnabled = traceEnabled
+      return json({ apiVariant: backend.options.apiVariant, traceEnabled: backend.options.traceEnabled })
     }),
 
     // Moves the mock's time ahead (never back), e.g. to make a busy worker's item look stale.

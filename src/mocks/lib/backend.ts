@@ -22,6 +22,8 @@ export type MockOptions = {
   hasDeploymentE2bKey: boolean
   /** Which upstream the mock answers like (lib/api-variant.ts); default `code`. */
   apiVariant: ApiVariant
+  /** `builder.agent-api.trace-enabled` (default false): off, the trace routes answer 404. */
+  traceEnabled: boolean
 }
 
 /** Everything a handler needs: the state, time, randomness, the deployment's options and faults. */
@@ -67,6 +69,7 @@ export const defaultMockOptions: MockOptions = {
   workStaleMs: 60_000,
   hasDeploymentE2bKey: false,
   apiVariant: 'code',
+  traceEnabled: false,
 }
 
 export function createMockBackend(

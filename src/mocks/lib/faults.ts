@@ -48,6 +48,12 @@ export type MockFaults = {
   streamDropAfterEventsJitter: number
   /** The next virtual worker that claims work dies right after its ack (one-shot). */
   killWorkerMidClaim: boolean
+  /**
+   * The next tool call that runs inside the backend (sandbox, local, remote) dies right after its
+   * `tool/dispatch`, as when a replica is lost mid-call: its outcome is unknown and the turn is
+   * interrupted until an administrator reconciles it (one-shot). Self-hosted calls never are.
+   */
+  killRunMidTool: boolean
   /** Every virtual worker is stopped: nobody polls. */
   workersOffline: boolean
   /** Deployment policy flipped at run time: creating or binding a local environment fails. */
@@ -70,6 +76,7 @@ export const noFaults: MockFaults = {
   streamDropAfterEvents: 0,
   streamDropAfterEventsJitter: 0,
   killWorkerMidClaim: false,
+  killRunMidTool: false,
   workersOffline: false,
   localEnvironmentsDisabled: false,
   sandboxCredentialsMissing: false,
@@ -141,6 +148,7 @@ export function sanitizeFaults(value: unknown): Partial<MockFaults> {
   }
   for (const key of [
     'killWorkerMidClaim',
+    'killRunMidTool',
     'workersOffline',
     'localEnvironmentsDisabled',
     'sandboxCredentialsMissing',

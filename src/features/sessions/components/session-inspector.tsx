@@ -9,6 +9,7 @@ import { RequiredActions } from './required-actions'
 import { SessionSummary } from './session-summary'
 import { SnapshotTab } from './snapshot-tab'
 import { ConfigurationDiagnosis, StallDiagnosis } from './stall-diagnosis'
+import { RecoveryNotice } from './recovery-notice'
 import { ToolsTab } from './tools-tab'
 import { TurnComposer } from './turn-composer'
 import { InputLedgerPanel } from './input-ledger-panel'
@@ -33,6 +34,9 @@ import { t, useT } from '@/i18n'
 const selectOpenActions = (store: EventStore) => openRequiredActions(store.all())
 const selectAwaitingTools = (store: EventStore) => turnsAwaitingTools(store.all())
 
+const RecoveryDesk = lazy(() =>
+  import('./recovery-desk').then((module) => ({ default: module.RecoveryDesk })),
+)
 // The transcript (with Markdown and its highlighter) and the waterfall load with their tab: a page
 // opened on the event log does not download and run them before its first rows. Opened on the
 // transcript, its code is asked for as this module runs (see the end of the file), beside the
@@ -121,6 +125,12 @@ const TABS = {
       <FilesTab sessionId={sessionId} canWrite={canWrite} canAct={canAct} />
     ),
   },
+  recovery: {
+    label: () => t('sessions.inspector.tabs.recovery'),
+    view: ({ session, log, canAct }: TabContext) => (
+      <RecoveryDesk session={session} log={log} canWrite={canAct} />
+    ),
+  },
 }
 
 export type SessionTab = keyof typeof TABS
@@ -196,6 +206,7 @@ export function SessionInspector({ sessionId, canWrite }: { sessionId: string; c
                 log={log}
               />
             </PanelErrorBoundary>
+            {latestTurn ? <RecoveryNotice sessionId={sessionId} turn={latestTurn} /> : null}
           </div>
           <RequiredActions sessionId={sessionId} actions={openActions} canWrite={canWrite && !isArchived} />
           {latestTurn ? (

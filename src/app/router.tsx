@@ -73,19 +73,30 @@ const screens = {
       'ui:advice',
     ),
   },
-  agents: { path: 'agents', ...screen(() => import('./routes/agents-route'), 'agents', 'app:screens') },
+  // `ui:family`: the sentence a screen shows when the server lacks the API family it needs.
+  agents: {
+    path: 'agents',
+    ...screen(() => import('./routes/agents-route'), 'agents', 'app:screens', 'ui:family'),
+  },
   agentDetail: {
     path: 'agents/:agentId',
-    ...screen(() => import('./routes/agent-detail-route'), 'agents', 'app:screens', 'ui:advice'),
+    ...screen(() => import('./routes/agent-detail-route'), 'agents', 'app:screens', 'ui:advice', 'ui:family'),
   },
   sessions: {
     path: 'sessions',
-    ...screen(() => import('./routes/sessions-route'), 'sessions', 'app:screens', 'ui:advice'),
+    ...screen(() => import('./routes/sessions-route'), 'sessions', 'app:screens', 'ui:advice', 'ui:family'),
   },
   sessionDetail: {
     path: 'sessions/:sessionId',
-    ...screen(() => import('./routes/session-detail-route'), 'sessions', 'app:screens', 'ui:advice'),
+    ...screen(
+      () => import('./routes/session-detail-route'),
+      'sessions',
+      'app:screens',
+      'ui:advice',
+      'ui:family',
+    ),
   },
+  server: { path: 'server', ...screen(() => import('./routes/server-route'), 'server', 'ui:family') },
   notFound: screen(() => import('./routes/not-found-route'), 'app:screens'),
 }
 

@@ -8,6 +8,7 @@ import { AppRoutes } from '@/app/router'
 import { useAuthStore } from '@/features/identity/stores/auth-store'
 import { useScopeStore } from '@/features/identity/stores/scope-store'
 import { createTestBackend } from '@/mocks/node'
+import type { MockOptions } from '@/mocks/lib/backend'
 
 export const TEST_ORIGIN = 'http://localhost'
 
@@ -24,9 +25,11 @@ export async function renderApp(
     namespace?: string
     /** Answers that take precedence from the first request (`server.use` before the screen renders). */
     handlers?: RequestHandler[]
+    /** The mock's options from the start, e.g. `{ apiVariant: 'release' }`. */
+    mockOptions?: Partial<MockOptions>
   } = {},
 ) {
-  const { backend, server } = await createTestBackend()
+  const { backend, server } = await createTestBackend(options.mockOptions)
   server.listen({ onUnhandledRequest: 'error' })
   if (options.handlers) server.use(...options.handlers)
   const queryClient = createQueryClient({ isTest: true })

@@ -1,4 +1,7 @@
 import { PageHeader } from '@/components/layout/page-header'
+import { FamilyUnavailable } from '@/components/ui/family-unavailable'
+import { LoadingState } from '@/components/ui/states'
+import { useFamilyStatus } from '@/data/server/queries'
 import { AgentsTable } from '@/features/agents/components/agents-table'
 import { useDocumentTitle } from '../use-document-title'
 import { useT } from '@/i18n'
@@ -8,11 +11,20 @@ import '@/styles/index.css'
 export default function AgentsRoute() {
   const { t } = useT('app', 'app:screens')
   useDocumentTitle(t('app.agents.title'))
+  // Waits for the sign-in probes (usually back already) so a Gateway without the catalog shows
+  // one sentence, not a failed list first.
+  const catalog = useFamilyStatus('agentCatalog')
   return (
     <>
       <PageHeader title={t('app.agents.title')} description={t('app.agents.description')} />
       <div className="p-6">
-        <AgentsTable />
+        {catalog === 'pending' ? (
+          <LoadingState />
+        ) : catalog === 'absent' ? (
+          <FamilyUnavailable family="agentCatalog" />
+        ) : (
+          <AgentsTable />
+        )}
       </div>
     </>
   )

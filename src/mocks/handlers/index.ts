@@ -7,6 +7,11 @@ import { createCatalogHandlers } from './catalog'
 import { createEnvironmentHandlers } from './environments'
 import { createIdentityHandlers } from './identity'
 import { createMockControlHandlers } from './mock-control'
+import {
+  createReleaseVariantHandlers,
+  createUnservedOperationHandlers,
+  createVersionHandler,
+} from './release-variant'
 import { createSessionHandlers } from './sessions'
 import { createWorkHandlers } from './work'
 import { createWorkerProtocolHandlers } from './worker-protocol'
@@ -48,6 +53,12 @@ export function createHandlers(backend: MockBackend): HttpHandler[] {
     ...createCatalogHandlers(backend),
     ...createSessionHandlers(backend),
     ...createMockControlHandlers(backend),
+    ...createUnservedOperationHandlers(),
   ]
-  return [latencyAndOverrides, ...routeHandlers]
+  // The 2026-08 release's routes (in front: they answer 404 where that release has no route).
+  const variantHandlers = [
+    ...createReleaseVariantHandlers(backend, () => routeHandlers),
+    createVersionHandler(backend),
+  ]
+  return [latencyAndOverrides, ...variantHandlers, ...routeHandlers]
 }

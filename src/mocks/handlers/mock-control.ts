@@ -51,7 +51,7 @@ export function createMockControlHandlers(backend: MockBackend): HttpHandler[] {
       const body = await readJsonBody(request)
       const variant = body.ok && isRecord(body.value) ? body.value.apiVariant : undefined
       if (!isApiVariant(variant))
-        return json({ error: 'send {apiVariant: "code" | "docs"}' }, { status: 400 })
+        return json({ error: 'send {apiVariant: "code" | "docs" | "release"}' }, { status: 400 })
       backend.options.apiVariant = variant
       return json({ apiVariant: variant })
     }),

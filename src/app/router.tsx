@@ -73,30 +73,23 @@ const screens = {
       'ui:advice',
     ),
   },
-  // `ui:family`: the sentence a screen shows when the server lacks the API family it needs.
   agents: {
     path: 'agents',
-    ...screen(() => import('./routes/agents-route'), 'agents', 'app:screens', 'ui:family'),
+    ...screen(() => import('./routes/agents-route'), 'agents', 'app:screens'),
   },
   agentDetail: {
     path: 'agents/:agentId',
-    ...screen(() => import('./routes/agent-detail-route'), 'agents', 'app:screens', 'ui:advice', 'ui:family'),
+    ...screen(() => import('./routes/agent-detail-route'), 'agents', 'app:screens', 'ui:advice'),
   },
   sessions: {
     path: 'sessions',
-    ...screen(() => import('./routes/sessions-route'), 'sessions', 'app:screens', 'ui:advice', 'ui:family'),
+    ...screen(() => import('./routes/sessions-route'), 'sessions', 'app:screens', 'ui:advice'),
   },
   sessionDetail: {
     path: 'sessions/:sessionId',
-    ...screen(
-      () => import('./routes/session-detail-route'),
-      'sessions',
-      'app:screens',
-      'ui:advice',
-      'ui:family',
-    ),
+    ...screen(() => import('./routes/session-detail-route'), 'sessions', 'app:screens', 'ui:advice'),
   },
-  server: { path: 'server', ...screen(() => import('./routes/server-route'), 'server', 'ui:family') },
+  server: { path: 'server', ...screen(() => import('./routes/server-route'), 'server') },
   notFound: screen(() => import('./routes/not-found-route'), 'app:screens'),
 }
 

@@ -8,7 +8,6 @@ import { PageHeader } from '@/components/layout/page-header'
 import { buttonVariants } from '@/components/ui/button'
 import { Badge } from '@/components/ui/badge'
 import { FamilyUnavailable } from '@/components/ui/family-unavailable'
-import { LoadingState } from '@/components/ui/states'
 import { useFamilyStatus } from '@/data/server/queries'
 import { Link } from '@/components/ui/link'
 import { PanelErrorBoundary } from '@/components/ui/panel-error-boundary'
@@ -66,8 +65,9 @@ function useReadOnlyReason(agentId: string, isArchived: boolean): string | null 
  */
 export default function AgentDetailRoute() {
   const { t } = useT('app', 'app:screens')
+  // Not waited for: the page's own requests start at once, and the sentence replaces it as soon as
+  // the sign-in probes (usually back already) say the catalog is missing.
   const catalog = useFamilyStatus('agentCatalog')
-  if (catalog === 'pending') return <LoadingState />
   if (catalog !== 'absent') return <AgentDetailScreen />
   return (
     <>

@@ -1,6 +1,5 @@
 import { PageHeader } from '@/components/layout/page-header'
 import { FamilyUnavailable } from '@/components/ui/family-unavailable'
-import { LoadingState } from '@/components/ui/states'
 import { useFamilyStatus } from '@/data/server/queries'
 import { AgentsTable } from '@/features/agents/components/agents-table'
 import { useDocumentTitle } from '../use-document-title'
@@ -11,20 +10,13 @@ import '@/styles/index.css'
 export default function AgentsRoute() {
   const { t } = useT('app', 'app:screens')
   useDocumentTitle(t('app.agents.title'))
-  // Waits for the sign-in probes (usually back already) so a Gateway without the catalog shows
-  // one sentence, not a failed list first.
+  // The sign-in probes (usually back already) decide; the list is not held back while they run.
   const catalog = useFamilyStatus('agentCatalog')
   return (
     <>
       <PageHeader title={t('app.agents.title')} description={t('app.agents.description')} />
       <div className="p-6">
-        {catalog === 'pending' ? (
-          <LoadingState />
-        ) : catalog === 'absent' ? (
-          <FamilyUnavailable family="agentCatalog" />
-        ) : (
-          <AgentsTable />
-        )}
+        {catalog === 'absent' ? <FamilyUnavailable family="agentCatalog" /> : <AgentsTable />}
       </div>
     </>
   )

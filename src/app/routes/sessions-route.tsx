@@ -5,7 +5,6 @@ import { useSearchFlag } from '../use-search-flag'
 import { useWriteAccess } from '../use-write-access'
 import { PageHeader } from '@/components/layout/page-header'
 import { FamilyUnavailable } from '@/components/ui/family-unavailable'
-import { LoadingState } from '@/components/ui/states'
 import { useFamilyStatus } from '@/data/server/queries'
 import { CreateSessionDialog } from '@/features/sessions/components/create-session-dialog'
 import { SessionsTable } from '@/features/sessions/components/sessions-table'
@@ -20,10 +19,10 @@ export default function SessionsRoute() {
   const [params] = useSearchParams()
   // `?new=1` (the command palette's "New session") opens the dialog; closing it drops the flag.
   const [isNewRequested, clearNewRequest] = useSearchFlag('new')
-  // Waits for the sign-in probes (usually back already): on a Gateway without the Agent Session
-  // API the screen says so in one sentence instead of showing a failed list.
+  // The sign-in probes (usually back already) decide: on a Gateway without the Agent Session API
+  // the screen says so in one sentence instead of showing a failed list.
   const sessionsApi = useFamilyStatus('agentSessions')
-  const isServed = sessionsApi !== 'pending' && sessionsApi !== 'absent'
+  const isServed = sessionsApi !== 'absent'
   return (
     <>
       <PageHeader
@@ -42,9 +41,7 @@ export default function SessionsRoute() {
         }
       />
       <div className="p-6">
-        {sessionsApi === 'pending' ? (
-          <LoadingState />
-        ) : sessionsApi === 'absent' ? (
+        {sessionsApi === 'absent' ? (
           <FamilyUnavailable family="agentSessions" />
         ) : (
           <SessionsTable canWrite={canWrite} />

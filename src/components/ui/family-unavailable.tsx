@@ -36,8 +36,8 @@ function sentence(family: ApiFamily): string {
  *
  *   if (useFamilyStatus('trace') === 'absent') return <FamilyUnavailable family="trace" />
  *
- * Its strings are the `ui:family` catalog part: list that namespace with the screen that shows it
- * (the router's `screens` table) so it renders without suspending.
+ * Its strings are the `ui:family` catalog part, loaded when the sentence is first shown (the
+ * screens that may show it do not wait for them otherwise).
  */
 export function FamilyUnavailable({ family, className }: { family: ApiFamily; className?: string }) {
   useT('ui', 'ui:family')

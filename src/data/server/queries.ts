@@ -7,6 +7,7 @@ import {
   type ProbeAnswer,
   type ServerFacts,
   type SessionOperationFamily,
+  SESSION_OPERATION_FAMILIES,
 } from './probe-families'
 import { apiBaseUrl, send } from '@/api/client'
 import { isApiError } from '@/api/api-error'
@@ -45,24 +46,28 @@ export const serverFactsQuery = () =>
     retry: false,
   })
 
-export const sessionOperationsQuery = (facts: ServerFacts | undefined) =>
+/** Asked only once a panel or the Server page needs an operation's status, then kept like the rest. */
+export const sessionOperationsQuery = (facts: ServerFacts | undefined, isNeeded = true) =>
   queryOptions({
     queryKey: serverKeys.operations(apiBaseUrl(), facts),
     queryFn: ({ signal }) => probeSessionOperations((path) => probeGet(path, signal), facts as ServerFacts),
-    enabled: facts !== undefined,
+    enabled: isNeeded && facts !== undefined,
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,
   })
 
-/** Every family's status, `pending` until its probe has answered. */
-export function useServerFamilies(): {
+/**
+ * Every family's status, `pending` until its probe has answered. The session operations are
+ * probed only with `withOperations` (the Server page, a panel of one of them).
+ */
+export function useServerFamilies({ withOperations = true }: { withOperations?: boolean } = {}): {
   facts: ServerFacts | undefined
   statuses: Record<ApiFamily, FamilyStatus | 'pending'>
   baseUrl: string
 } {
   const facts = useQuery(serverFactsQuery())
-  const operations = useQuery(sessionOperationsQuery(facts.data))
+  const operations = useQuery(sessionOperationsQuery(facts.data, withOperations))
   // A failed probe (it never throws for an answer; only for a bug) leaves the screens as they are.
   const first = (family: keyof ServerFacts['families']): FamilyStatus | 'pending' =>
     facts.isError ? 'unknown' : (facts.data?.families[family] ?? 'pending')
@@ -93,5 +98,11 @@ export function useServerFamilies(): {
  * `served` / `unknown` → render as usual.
  */
 export function useFamilyStatus(family: ApiFamily): FamilyStatus | 'pending' {
-  return useServerFamilies().statuses[family]
+  const isOperation = (SESSION_OPERATION_FAMILIES as readonly ApiFamily[]).includes(family)
+  return useServerFamilies({ withOperations: isOperation }).statuses[family]
+}
+
+/** Starts the first probes at sign-in (the shell calls it), so screens find the answer cached. */
+export function useServerProbes(): void {
+  useQuery(serverFactsQuery())
 }

@@ -5,21 +5,9 @@
  * catalog definitions; a newer one may still have tracing switched off (404) or other session
  * operations missing. Pure logic: the caller passes how to send a GET.
  */
-import type { ApiFamily } from '@/api/api-families'
+import { SESSION_OPERATION_FAMILIES, type ApiFamily, type SessionOperationFamily } from '@/api/api-families'
 
-export type { ApiFamily }
-
-/** The families probed per session (they need a session to ask about). */
-export const SESSION_OPERATION_FAMILIES = [
-  'trace',
-  'inputs',
-  'files',
-  'artifacts',
-  'checkpoints',
-  'subagents',
-  'budget',
-] as const satisfies readonly ApiFamily[]
-export type SessionOperationFamily = (typeof SESSION_OPERATION_FAMILIES)[number]
+export { SESSION_OPERATION_FAMILIES, type ApiFamily, type SessionOperationFamily }
 
 /**
  * `served`: the route answered (a refusal such as 403 counts: the route exists). `absent`: 404,

@@ -1,10 +1,11 @@
 /**
- * `npm run bench [-- --json] [-- --runs 3] [-- --no-build] [-- --only start-up] [-- --baseline <ref>]`:
+ * `npm run bench [-- --json] [-- --runs 3] [-- --no-build] [-- --only start-up|first-content] [-- --baseline <ref>]`:
  * the console at scale, in real Chromium against the mock served over HTTP with generated data
  * (10,000 environments, a session with 100,000 events). Prints `name: value unit` per figure (the
  * median of the runs), or one JSON object. `--only start-up` measures the first route's size and
  * first paint (and the 10,000-row list) without the session and live figures, which take most of
- * the time. `--baseline <ref>` also builds that commit (outside the working tree) and measures both
+ * the time; `--only first-content` adds the large session's first event row and first transcript
+ * block (no scrolling, filtering or live runs), for quick comparisons. `--baseline <ref>` also builds that commit (outside the working tree) and measures both
  * builds behind the same mock, round by round, printing this tree / baseline per figure.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -38,11 +39,13 @@ const runsIndex = args.indexOf('--runs')
 const runs = Math.max(1, runsIndex >= 0 ? Number(args[runsIndex + 1] ?? 3) : 3)
 const onlyIndex = args.indexOf('--only')
 const only = onlyIndex >= 0 ? args[onlyIndex + 1] : undefined
-if (only !== undefined && only !== 'start-up') {
-  console.error(`--only takes "start-up" (got ${only ?? 'nothing'})`)
+if (only !== undefined && only !== 'start-up' && only !== 'first-content') {
+  console.error(`--only takes "start-up" or "first-content" (got ${only ?? 'nothing'})`)
   process.exit(2)
 }
 const startUpOnly = only === 'start-up'
+/** The start-up figures and the large session's first rows and first transcript block, nothing after. */
+const firstContentOnly = only === 'first-content'
 const baselineIndex = args.indexOf('--baseline')
 const baselineRef = baselineIndex >= 0 ? args[baselineIndex + 1] : undefined
 if (baselineIndex >= 0 && (baselineRef === undefined || baselineRef.startsWith('--'))) {
@@ -315,6 +318,22 @@ async function envList(browser: Browser, auth: Auth, base: string): Promise<numb
   return firstRow - responseEnd
 }
 
+/**
+ * Resolves once the page's snapshot has been served: closing the page earlier would leave the
+ * single-threaded mock building it while the next measurement starts.
+ */
+function snapshotServed(page: Page): Promise<void> {
+  return page
+    .waitForResponse((response) => new URL(response.url()).pathname.endsWith('/snapshot'), {
+      timeout: 120_000,
+    })
+    .then((response) => response.finished())
+    .then(
+      () => undefined,
+      () => undefined,
+    )
+}
+
 type SessionFigures = { firstRows: number; scrollMaxLongTask: number; filter: number; heap: number }
 
 async function waitForHistory(page: Page, count: number) {
@@ -331,9 +350,15 @@ async function waitForHistory(page: Page, count: number) {
 
 async function largeSession(browser: Browser, auth: Auth, base: string): Promise<SessionFigures> {
   const page = await openPage(browser, auth)
+  const snapshot = snapshotServed(page)
   await page.goto(`${base}/sessions/${LARGE_SESSION}?tab=events`)
   await page.locator('[data-event-id]').first().waitFor({ timeout: 60_000 })
   const firstRows = (await mark(page, 'eventRow')) ?? Number.NaN
+  if (firstContentOnly) {
+    await snapshot
+    await page.context().close()
+    return { firstRows, scrollMaxLongTask: Number.NaN, filter: Number.NaN, heap: Number.NaN }
+  }
   await waitForHistory(page, LARGE_EVENTS)
   await page.waitForTimeout(500)
 
@@ -484,9 +509,15 @@ type TranscriptFigures = { first: number; scrollMaxLongTask: number }
 
 async function largeTranscript(browser: Browser, auth: Auth, base: string): Promise<TranscriptFigures> {
   const page = await openPage(browser, auth)
+  const snapshot = snapshotServed(page)
   await page.goto(`${base}/sessions/${LARGE_SESSION}`)
   await page.locator('[role="feed"] [data-entry], [data-event-id]').first().waitFor({ timeout: 60_000 })
   const first = (await mark(page, 'defaultTabFirst')) ?? Number.NaN
+  if (firstContentOnly) {
+    await snapshot
+    await page.context().close()
+    return { first, scrollMaxLongTask: Number.NaN }
+  }
   await waitForLive(page)
   await page.waitForTimeout(500)
   if ((await page.locator('[role="feed"]').count()) === 0) {
@@ -693,7 +724,7 @@ async function main() {
     }
     // The live runs come last: each adds LIVE_RATE × LIVE_MS events to the large session.
     let expected = LARGE_EVENTS
-    for (let index = 0; index < (startUpOnly ? 0 : runs); index += 1) {
+    for (let index = 0; index < (startUpOnly || firstContentOnly ? 0 : runs); index += 1) {
       await eachTarget(index, async (target, t) => {
         log(`live run ${index + 1}/${runs} (${target.label})`)
         const figuresLive = await live(browser, auth, target.url, expected)
@@ -711,7 +742,7 @@ async function main() {
     await browser.close()
   }
   const load = { before: loadBefore, after: loadavg()[0]! }
-  const names = Object.keys(UNITS).filter((name) => figures[0]![name])
+  const names = Object.keys(UNITS).filter((name) => figures[0]![name]?.some(Number.isFinite))
   const result: Record<string, number> = {}
   for (const name of names) result[name] = median(figures[0]![name]!)
   const date = new Date().toISOString()

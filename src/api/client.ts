@@ -104,6 +104,18 @@ export function setApiCredentials(next: ApiCredentials) {
   credentials = next
 }
 
+let wordsReady: Promise<unknown> = Promise.resolve()
+
+/**
+ * Answers are read only once `ready` settles: failures are described (and decoders complain) in
+ * the user's language, so at start-up the first screen's requests can leave before the shell's
+ * strings are in, and only their answers wait for them. Nothing can be shown before the strings
+ * anyway; a request no longer waits for a download it does not need.
+ */
+export function readAnswersAfter(ready: Promise<unknown>) {
+  wordsReady = ready.catch(() => undefined)
+}
+
 /** `{name}` segments filled in, each value percent-encoded as one path segment. */
 export function fillPath(template: string, values: LooseOptions['params'] = {}): string {
   return template.replace(/\{([^{}]+)\}/g, (segment, name: string) => {
@@ -199,8 +211,10 @@ export async function send(
   try {
     response = await transmit(request)
   } catch (error) {
+    await wordsReady
     throw networkError(error, requestId)
   }
+  await wordsReady
   if (!response.ok) {
     const error = await refusal(response, requestId)
     if (error.status === 401) credentials.onUnauthorized?.(error)

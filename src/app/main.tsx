@@ -3,6 +3,7 @@ import { runtimeConfig, shellStrings, startLocale } from './start-requests'
 import '@/styles/entry.css'
 import { createRoot } from 'react-dom/client'
 import { App } from './app'
+import { readAnswersAfter } from '@/api/client'
 import { queryClient } from './app-instance'
 import { connectApi } from './connect-api'
 import { prefetchFirstRoute } from './prefetch-first-route'
@@ -74,11 +75,11 @@ async function boot() {
       await startBrowserMock()
     }
     connectApi(resolveApiBaseUrl(config, window.location.origin), queryClient)
-    // A failed request is described with the shell's strings, so the requests wait for them
-    // (they load side by side with the config and are usually there first), not for the first
-    // screen's strings, which only its render needs.
-    if (isSignedIn)
-      await shellStrings.then(() => prefetchFirstRoute(queryClient, firstScreen, window.location))
+    // A failed request is described with the shell's strings: the first screen's requests leave
+    // now and only their answers wait for the strings (not for the first screen's own strings,
+    // which only its render needs).
+    readAnswersAfter(shellStrings)
+    if (isSignedIn) prefetchFirstRoute(queryClient, firstScreen, window.location)
   })
   try {
     await Promise.all([strings, api, screenCode])

@@ -4,9 +4,12 @@ import { prefetchFirstRoute } from './prefetch-first-route'
 import { createQueryClient } from './query-client'
 import { environmentKeys } from '@/data/environments/keys'
 import { identityKeys } from '@/data/identity/keys'
+import { takeFirstHistoryPage } from '@/data/sessions/event-page'
+import { sessionKeys } from '@/data/sessions/keys'
 import { useAuthStore } from '@/features/identity/stores/auth-store'
 import { PAGE_SIZE } from '@/features/environments/models/environment-list-params'
 import { createTestBackend } from '@/mocks/node'
+import { SESSION } from '@/mocks/seed/fixture-ids'
 
 const ORIGIN = 'http://localhost'
 let close: (() => void) | null = null
@@ -38,7 +41,7 @@ async function signedInClient() {
 describe('prefetchFirstRoute', () => {
   it('asks for the environment list page the list shows, and the scope and namespaces', async () => {
     const queryClient = await signedInClient()
-    prefetchFirstRoute(queryClient, 'environments', { search: '?page=2' })
+    prefetchFirstRoute(queryClient, 'environments', { pathname: '/environments', search: '?page=2' })
     const page = environmentKeys.list({ limit: PAGE_SIZE, offset: PAGE_SIZE })
     await expect.poll(() => queryClient.getQueryState(page)?.status).toBe('success')
     await expect.poll(() => queryClient.getQueryState(identityKeys.scope())?.status).toBe('success')
@@ -48,14 +51,34 @@ describe('prefetchFirstRoute', () => {
 
   it('asks for every environment when the view is one the server cannot page (a search)', async () => {
     const queryClient = await signedInClient()
-    prefetchFirstRoute(queryClient, 'environments', { search: '?q=build' })
+    prefetchFirstRoute(queryClient, 'environments', { pathname: '/environments', search: '?q=build' })
     await expect.poll(() => queryClient.getQueryState(environmentKeys.everything())?.status).toBe('success')
   })
 
   it('asks only for the header’s data on other screens', async () => {
     const queryClient = await signedInClient()
-    prefetchFirstRoute(queryClient, 'sessions', { search: '' })
+    prefetchFirstRoute(queryClient, 'sessions', { pathname: '/sessions', search: '' })
     await expect.poll(() => queryClient.getQueryState(identityKeys.scope())?.status).toBe('success')
     expect(queryClient.getQueryCache().findAll({ queryKey: environmentKeys.all })).toEqual([])
+  })
+
+  it('asks for a session page’s session, turns and first page of events, and hands the page over once', async () => {
+    const queryClient = await signedInClient()
+    prefetchFirstRoute(queryClient, 'sessionDetail', {
+      pathname: `/sessions/${SESSION.largeHistory}`,
+      search: '?tab=events',
+    })
+    await expect
+      .poll(() => queryClient.getQueryState(sessionKeys.detail(SESSION.largeHistory))?.status)
+      .toBe('success')
+    await expect
+      .poll(() => queryClient.getQueryState(sessionKeys.turns(SESSION.largeHistory))?.status)
+      .toBe('success')
+    // The snapshot is not asked for before the log's first page.
+    expect(queryClient.getQueryState(sessionKeys.snapshot(SESSION.largeHistory))).toBeUndefined()
+    const page = await takeFirstHistoryPage(SESSION.largeHistory)
+    expect(page?.events.length).toBe(1000)
+    expect(page?.hasMore).toBe(true)
+    expect(takeFirstHistoryPage(SESSION.largeHistory), 'taken once: a later load asks again').toBeUndefined()
   })
 })

@@ -1,7 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query'
-import type { ScreenName } from './router'
+import { matchPath } from 'react-router'
+import { SCREEN_ROUTES, type ScreenName } from './router'
 import { allEnvironmentsQuery, environmentListQuery } from '@/data/environments/queries'
 import { namespacesQuery, scopeQuery } from '@/data/identity/queries'
+import { prefetchFirstHistoryPage } from '@/data/sessions/event-page'
+import { sessionQuery, turnsQuery } from '@/data/sessions/queries'
 import {
   isServerPaged,
   PAGE_SIZE,
@@ -16,7 +19,7 @@ import {
 export function prefetchFirstRoute(
   queryClient: QueryClient,
   screen: ScreenName,
-  location: { search: string },
+  location: { pathname: string; search: string },
 ): void {
   // The header's namespace picker needs both on every signed-in screen.
   void queryClient.prefetchQuery(scopeQuery())
@@ -29,4 +32,19 @@ export function prefetchFirstRoute(
       )
     else void queryClient.prefetchQuery(allEnvironmentsQuery())
   }
+  if (screen === 'sessionDetail') {
+    const sessionId = paramsOfScreen(screen, location.pathname)?.sessionId
+    if (!sessionId) return
+    // What the session page reads before it shows anything: the session, its turns and the first
+    // page of its log (any tab: they all read the one log). The snapshot waits for that page.
+    void queryClient.prefetchQuery(sessionQuery(sessionId))
+    void queryClient.prefetchQuery(turnsQuery(sessionId))
+    prefetchFirstHistoryPage(sessionId)
+  }
+}
+
+/** The path's parameters as the router reads them for that screen (decoded). */
+function paramsOfScreen(screen: ScreenName, pathname: string) {
+  const route = SCREEN_ROUTES.find((candidate) => candidate.screen === screen)
+  return route ? matchPath(`/${route.path}`, pathname)?.params : undefined
 }

@@ -12,7 +12,7 @@ afterEach(() => {
   activeServer = null
 })
 
-type Seen = { path: string; after: string | null; status: number | null }
+type Seen = { path: string; after: string | null; limit?: number; status: number | null }
 
 /**
  * The server's refusals, switched on by the test: `stream` answers that many stream requests with
@@ -29,6 +29,7 @@ async function open(sessionId: string) {
     const entry: Seen = {
       path: url.pathname.replace(/^.*\/agent-sessions\/[^/]+/, ''),
       after: url.searchParams.get('after'),
+      limit: Number(url.searchParams.get('limit') ?? 0),
       status: null,
     }
     seen.push(entry)
@@ -57,6 +58,27 @@ async function open(sessionId: string) {
 }
 
 const streams = (seen: Seen[]) => seen.filter((request) => request.path === '/events/stream')
+
+describe('loading a long log', () => {
+  it('asks for the snapshot only after the last history page, then opens the stream', async () => {
+    const { seen } = await open(SESSION.largeHistory)
+    await screen.findByText('Live', {}, { timeout: 15_000 })
+    // The log's own reads (not a screen's peek at the newest few events).
+    const reads = seen.filter(
+      (request) =>
+        request.path === '/snapshot' ||
+        request.path === '/events/stream' ||
+        (request.path === '/events' && (request.limit ?? 0) >= 100),
+    )
+    const firstSnapshot = reads.findIndex((request) => request.path === '/snapshot')
+    const pages = reads.filter((request) => request.path === '/events')
+    expect(pages.length, 'the seeded log spans several pages').toBeGreaterThan(1)
+    // Every page (the first one included) before the snapshot; the stream after both.
+    expect(reads.slice(0, firstSnapshot).every((request) => request.path === '/events')).toBe(true)
+    expect(firstSnapshot).toBeGreaterThanOrEqual(pages.length)
+    expect(reads.at(-1)?.path).toBe('/events/stream')
+  })
+})
 
 describe('a refused event cursor (410, 409, 400)', () => {
   it.each([409, 400, 410])(

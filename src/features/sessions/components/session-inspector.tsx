@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { useSearchParams } from 'react-router'
 import { EnvironmentTab } from './environment-tab'
 import { EventsTab } from './events-tab'
@@ -13,6 +13,8 @@ import { ToolsTab } from './tools-tab'
 import { TurnComposer } from './turn-composer'
 import { useEnvironmentGone } from '../hooks/use-environment-gone'
 import { TurnControls } from './turn-controls'
+import type * as TranscriptTabModule from './transcript-tab'
+import type * as WaterfallTabModule from './waterfall-tab'
 import { sessionQuery, turnsQuery } from '@/data/sessions/queries'
 import type { Session } from '@/data/sessions/types'
 import { useEventLog } from '../hooks/use-event-log'
@@ -30,13 +32,43 @@ import { t, useT } from '@/i18n'
 const selectOpenActions = (store: EventStore) => openRequiredActions(store.all())
 const selectAwaitingTools = (store: EventStore) => turnsAwaitingTools(store.all())
 
-// Fetched as soon as the session page's code runs, beside the session's data, so the default tab
-// costs no extra round trip; Markdown and its highlighter stay out of the other screens' code.
-const transcriptModule = import('./transcript-tab')
-const TranscriptTab = lazy(() => transcriptModule.then((module) => ({ default: module.TranscriptTab })))
-const WaterfallTab = lazy(() =>
-  import('./waterfall-tab').then((module) => ({ default: module.WaterfallTab })),
-)
+// The transcript (with Markdown and its highlighter) and the waterfall load with their tab: a page
+// opened on the event log does not download and run them before its first rows. Opened on the
+// transcript, its code is asked for as this module runs (see the end of the file), beside the
+// session's data; the other tab's code is fetched once the page is idle.
+let transcriptModule: Promise<typeof TranscriptTabModule> | undefined
+let waterfallModule: Promise<typeof WaterfallTabModule> | undefined
+// A failed download is forgotten, so opening the tab later asks again.
+const loadTranscript = () =>
+  (transcriptModule ??= import('./transcript-tab').catch((error: unknown) => {
+    transcriptModule = undefined
+    throw error
+  }))
+const loadWaterfall = () =>
+  (waterfallModule ??= import('./waterfall-tab').catch((error: unknown) => {
+    waterfallModule = undefined
+    throw error
+  }))
+const TranscriptTab = lazy(() => loadTranscript().then((module) => ({ default: module.TranscriptTab })))
+const WaterfallTab = lazy(() => loadWaterfall().then((module) => ({ default: module.WaterfallTab })))
+
+/** Fetches the code of the tabs that are not open, when the browser has nothing better to do. */
+function usePrefetchTabCode(isContentShown: boolean) {
+  useEffect(() => {
+    if (!isContentShown) return
+    // A prefetch that fails costs nothing: the tab asks again when opened.
+    const prefetch = () => {
+      loadTranscript().catch(() => undefined)
+      loadWaterfall().catch(() => undefined)
+    }
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(prefetch, { timeout: 5000 })
+      return () => cancelIdleCallback(handle)
+    }
+    const handle = setTimeout(prefetch, 1000)
+    return () => clearTimeout(handle)
+  }, [isContentShown])
+}
 
 /** What a tab's view is given. */
 type TabContext = {
@@ -113,6 +145,7 @@ export function SessionInspector({ sessionId, canWrite }: { sessionId: string; c
   const openActions = useEventLog(log.store, selectOpenActions)
   const awaitingTools = useEventLog(log.store, selectAwaitingTools)
   const isEnvironmentGone = useEnvironmentGone(session.data?.environmentId)
+  usePrefetchTabCode(log.phase !== 'snapshot')
 
   if (session.isPending) return <LoadingState label={t('sessions.inspector.loading')} />
   if (session.isError) {
@@ -200,4 +233,10 @@ export function SessionInspector({ sessionId, canWrite }: { sessionId: string; c
       <LiveAnnouncer store={log.store} />
     </div>
   )
+}
+
+// The page is being opened on its transcript: its code leaves now, not once the session is in.
+if (typeof window !== 'undefined' && window.location.pathname.startsWith('/sessions/')) {
+  if (sessionTabOf(new URLSearchParams(window.location.search)) === 'transcript')
+    loadTranscript().catch(() => undefined)
 }

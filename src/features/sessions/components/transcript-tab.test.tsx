@@ -186,6 +186,8 @@ describe('transcript tab', () => {
     const params = new URLSearchParams(app.location.search)
     expect(params.get('tab')).toBe('transcript')
     expect(params.get('event')).toMatch(/^evt_/)
+    // Reopened as a new page: the first one is gone.
+    app.unmount()
     activeServer?.close()
 
     await open(`/sessions/${SESSION.buildDone}?${params.toString()}`)

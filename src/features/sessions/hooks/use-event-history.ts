@@ -1,13 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import { fetchEventPage, isCursorRefused } from '@/data/sessions/event-stream'
+import { fetchEventPage, HISTORY_PAGE, takeFirstHistoryPage } from '@/data/sessions/event-page'
+import { isCursorRefused } from '@/data/sessions/event-stream'
 import { sessionKeys } from '@/data/sessions/keys'
 import { snapshotQuery } from '@/data/sessions/queries'
 import type { EventStore } from '../models/event-store'
 import { loadHistory, reloadFromSnapshot, type HistoryDeps } from '../models/history-loader'
-
-/** Events per history request: the server's maximum, so a 100,000-event log is 100 requests. */
-const HISTORY_PAGE = 1000
 
 /** snapshot: nothing shown yet; history: pages arriving; ready: up to the head; failed: see error. */
 export type HistoryPhase = 'snapshot' | 'history' | 'ready' | 'failed'
@@ -22,9 +20,12 @@ export type EventHistory = {
 }
 
 /**
- * Loads the session's log into the store: the snapshot (fetched alongside, for the tabs that show
- * it) and the event pages from the store's cursor to the head. The first page does not wait for
- * the snapshot, which the server folds from the whole log: rows show as soon as it arrives.
+ * Loads the session's log into the store: the event pages from the store's cursor to the head,
+ * then the snapshot for the tab that shows it. The snapshot is asked for once the log is in, never
+ * before or beside it: the server folds it from the whole log (10 MB and a few hundred ms on a
+ * 100,000-event session), and a server that answers in order would make the rows wait for it. It
+ * is a prefetch: a failed or cancelled snapshot is the snapshot tab's to report (that tab asks for
+ * it itself when opened sooner), not the log's.
  */
 export function useEventHistory(sessionId: string, store: EventStore): EventHistory {
   const queryClient = useQueryClient()
@@ -35,7 +36,10 @@ export function useEventHistory(sessionId: string, store: EventStore): EventHist
   const deps = useMemo<HistoryDeps>(
     () => ({
       store,
-      fetchPage: (after, signal) => fetchEventPage(sessionId, after, HISTORY_PAGE, signal),
+      // The first page may have left at start-up, before this screen's code was in.
+      fetchPage: (after, signal) =>
+        (after === null ? takeFirstHistoryPage(sessionId) : undefined) ??
+        fetchEventPage(sessionId, after, HISTORY_PAGE, signal),
       refetchSnapshot: async () => {
         await queryClient.resetQueries({ queryKey: sessionKeys.snapshot(sessionId) })
         await queryClient.fetchQuery(snapshotQuery(sessionId))
@@ -53,9 +57,11 @@ export function useEventHistory(sessionId: string, store: EventStore): EventHist
       setPhase('snapshot')
       setError(null)
       try {
-        const snapshot = queryClient.fetchQuery(snapshotQuery(sessionId)).then(() => deps.onPage?.())
-        await Promise.all([loadHistory(deps, signal), snapshot])
-        if (!signal.aborted) setPhase('ready')
+        await loadHistory(deps, signal)
+        // After the log, never before or beside it (see above).
+        if (signal.aborted) return
+        void queryClient.prefetchQuery(snapshotQuery(sessionId))
+        setPhase('ready')
       } catch (caught) {
         if (signal.aborted) return
         setError(caught)

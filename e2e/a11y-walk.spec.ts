@@ -218,6 +218,14 @@ const ROUTES: RouteState[] = [
     },
   },
   {
+    name: 'server',
+    path: '/server',
+    ready: async ({ page, text }) => {
+      await expect(page.getByRole('heading', { name: text('server.title'), level: 1 })).toBeVisible()
+      await expect(page.getByText(text('server.checking'))).toHaveCount(0)
+    },
+  },
+  {
     name: 'not found',
     path: '/nowhere',
     ready: async ({ page, text }) => {

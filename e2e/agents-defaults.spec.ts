@@ -2,8 +2,8 @@ import { expect, test } from './fixtures'
 import { callApi } from './sessions-api'
 
 // Seeded ids (src/mocks/seed/fixture-ids.ts); e2e runs against the built console, so they are repeated here.
-const TRIAGE_BOT = 'agt_triagebot00001'
-const RELEASE_HELPER = 'agt_releasehelper1'
+const TRIAGE_BOT = '3f6c2a1e-8b4d-4c7a-9e21-5d0b7a4c1f04'
+const RELEASE_HELPER = '3f6c2a1e-8b4d-4c7a-9e21-5d0b7a4c1f01'
 const BUILD_WORKERS = 'env_buildworkers01'
 const E2B_PYTHON = 'env_e2bpython0001'
 const SHARED_DOCS = 'env_shareddocs001'

@@ -40,3 +40,35 @@ test('?mockVariant=docs starts the demo backend in the docs variant', async ({ p
   const state = (await callApi(page, 'GET', '/__mock/state')).body as { policy: { apiVariant: string } }
   expect(state.policy.apiVariant).toBe('docs')
 })
+
+/**
+ * Against a Gateway of the 2026-08 release (no Agent Session API, no agent catalog definitions,
+ * sessions only under /api/sessions) the console learns at sign-in what the server serves:
+ * Environments work, Agents and Sessions say in one sentence what is missing, and the Server page
+ * lists the families. The fixture fails the test on any console error.
+ */
+test('the 2026-08 release variant: Environments work, Agents and Sessions say what the console needs', async ({
+  page,
+  login,
+}) => {
+  await page.goto('/login?mockVariant=release')
+  await expect(page.getByRole('button', { name: 'Sign in as alice' })).toBeVisible()
+  await login('alice', '/environments')
+  await expect(page.getByRole('link', { name: 'build-workers' })).toBeVisible()
+  expect((await callApi(page, 'GET', '/api/v1/agent-sessions?limit=1')).status).toBe(404)
+
+  const navigation = page.getByRole('navigation', { name: 'Main' })
+  await navigation.getByRole('link', { name: 'Agents' }).click()
+  await expect(page.getByText(/agent catalog and definitions/)).toContainText('Agent Session API')
+  await expect(page.getByRole('table')).toHaveCount(0)
+
+  await navigation.getByRole('link', { name: 'Sessions' }).click()
+  await expect(page.getByText(/This console needs the Agent Session API/)).toBeVisible()
+  await expect(page.getByRole('alert')).toHaveCount(0)
+
+  await page.getByRole('link', { name: 'See what this server serves' }).click()
+  await expect(page.getByRole('heading', { name: 'Server', level: 1 })).toBeVisible()
+  await expect(page.getByText('mock-2026.08')).toBeVisible()
+  await expect(page.getByRole('row', { name: /Agent Session API/ })).toContainText('Not served')
+  await expect(page.getByRole('row', { name: /^Environments/ })).toContainText('Served')
+})

@@ -2,8 +2,8 @@ import { expect, type Page } from '@playwright/test'
 
 // Seeded ids (src/mocks/seed/fixture-ids.ts); e2e runs against the built console, so they are repeated here.
 export const SEEDED = {
-  triageBot: 'agt_triagebot00001',
-  releaseHelper: 'agt_releasehelper1',
+  triageBot: '3f6c2a1e-8b4d-4c7a-9e21-5d0b7a4c1f04',
+  releaseHelper: '3f6c2a1e-8b4d-4c7a-9e21-5d0b7a4c1f01',
   buildWorkers: 'env_buildworkers01',
   sharedDocs: 'env_shareddocs001',
   buildDone: 'sess_builddone0001',

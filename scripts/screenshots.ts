@@ -31,7 +31,7 @@ const screens: Screen[] = [
   { name: 'agents', path: '/agents', ready: 'release-helper' },
   {
     name: 'agent-session-defaults',
-    path: '/agents/agt_releasehelper1?tab=runtime',
+    path: '/agents/3f6c2a1e-8b4d-4c7a-9e21-5d0b7a4c1f01?tab=runtime',
     ready: 'Session defaults',
   },
   { name: 'sessions', path: '/sessions', ready: 'Sessions' },

@@ -60,7 +60,7 @@ const SCREENS = [
   '/environments/env_buildworkers01?tab=workers',
   '/environments/env_buildworkers01?tab=usage',
   '/agents',
-  '/agents/agt_releasehelper1',
+  '/agents/3f6c2a1e-8b4d-4c7a-9e21-5d0b7a4c1f01',
   '/sessions',
   '/sessions/sess_needsapprove1',
   '/sessions/sess_needsapprove1?tab=tools',

@@ -73,7 +73,10 @@ const screens = {
       'ui:advice',
     ),
   },
-  agents: { path: 'agents', ...screen(() => import('./routes/agents-route'), 'agents', 'app:screens') },
+  agents: {
+    path: 'agents',
+    ...screen(() => import('./routes/agents-route'), 'agents', 'app:screens'),
+  },
   agentDetail: {
     path: 'agents/:agentId',
     ...screen(() => import('./routes/agent-detail-route'), 'agents', 'app:screens', 'ui:advice'),
@@ -86,6 +89,7 @@ const screens = {
     path: 'sessions/:sessionId',
     ...screen(() => import('./routes/session-detail-route'), 'sessions', 'app:screens', 'ui:advice'),
   },
+  server: { path: 'server', ...screen(() => import('./routes/server-route'), 'server') },
   notFound: screen(() => import('./routes/not-found-route'), 'app:screens'),
 }
 

@@ -5,7 +5,7 @@
  *   npm run mock:serve -- --port 8787 [--latency 0] [--no-local] [--large-session-events 5000]
  *     [--engine-step-ms 300] [--virtual-workers] [--work-stale-ms 60000]
  *     [--stream-heartbeat-ms 15000] [--e2b-key] [--faults '{"errorRates":[…]}']
- *     [--bulk-environments 10000] [--api-variant code|docs]
+ *     [--bulk-environments 10000] [--api-variant code|docs|release]
  *
  * The execution engine runs turns on real timers. `--virtual-workers` adds the demo's worker-a and
  * worker-b on build-workers (off by default here: this transport is for real worker processes).
@@ -40,7 +40,7 @@ const largeSessionEvents = numberArg('large-session-events') ?? 5000
 const bulkEnvironments = numberArg('bulk-environments') ?? 0
 const variantArg = argValue('api-variant') ?? 'code'
 if (!isApiVariant(variantArg)) {
-  console.error(`--api-variant must be code or docs, not ${variantArg}`)
+  console.error(`--api-variant must be code, docs or release, not ${variantArg}`)
   process.exit(64)
 }
 const apiVariant: ApiVariant = variantArg

@@ -8,6 +8,7 @@ import { AppRoutes } from '@/app/router'
 import { useAuthStore } from '@/features/identity/stores/auth-store'
 import { useScopeStore } from '@/features/identity/stores/scope-store'
 import { createTestBackend, type TestEngineOptions } from '@/mocks/node'
+import type { MockOptions } from '@/mocks/lib/backend'
 
 export const TEST_ORIGIN = 'http://localhost'
 
@@ -26,10 +27,12 @@ export async function renderApp(
     handlers?: RequestHandler[]
     /** Runs the mock's execution engine on a manual scheduler the test drives (`scheduler.advance`). */
     engine?: TestEngineOptions
+    /** The mock's options from the start, e.g. `{ apiVariant: 'release' }`. */
+    mockOptions?: Partial<MockOptions>
   } = {},
 ) {
   const { backend, server, scheduler, engine } = await createTestBackend(
-    {},
+    options.mockOptions ?? {},
     options.engine ? { engine: options.engine } : {},
   )
   server.listen({ onUnhandledRequest: 'error' })

@@ -8,6 +8,7 @@ import { useFocusRescue, useRouteFocus } from './use-focus-management'
 import { CommandCenter } from '../palette/command-center'
 import { RouteErrorBoundary } from '../route-error-boundary'
 import { NavLink } from '@/components/ui/link'
+import { useServerProbes } from '@/data/server/queries'
 import { LoadingState } from '@/components/ui/states'
 import { NamespaceSelect } from '@/features/identity/components/namespace-select'
 import { UserMenu } from '@/features/identity/components/user-menu'
@@ -31,6 +32,8 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
 
 export function AppShell() {
   const { t } = useT('app')
+  // At sign-in, once: which API families this Gateway serves (the screens read the answer).
+  useServerProbes()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   // Bumped on every namespace switch: screens remount (dropping forms and local state that belong
@@ -66,6 +69,7 @@ export function AppShell() {
     },
     { heading: t('app.shell.nav.design'), links: [{ to: '/agents', label: t('app.shell.nav.agents') }] },
     { heading: t('app.shell.nav.work'), links: [{ to: '/sessions', label: t('app.shell.nav.sessions') }] },
+    { heading: t('app.shell.nav.connection'), links: [{ to: '/server', label: t('app.shell.nav.server') }] },
   ]
 
   const navigationList = (

@@ -170,6 +170,7 @@ function VariantSwitch({
   const variants: { value: ApiVariant; label: string }[] = [
     { value: 'code', label: t('app.demo.variant.code') },
     { value: 'docs', label: t('app.demo.variant.docs') },
+    { value: 'release', label: t('app.demo.variant.release') },
   ]
   return (
     <fieldset className="mt-5 flex flex-col gap-1.5">

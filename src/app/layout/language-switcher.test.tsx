@@ -26,11 +26,11 @@ describe('language switcher', () => {
       const first = await renderApp('/nowhere')
       activeServer = first.server
       expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument()
-      expectNavigation('Main', ['Environments', 'Agents', 'Sessions'])
+      expectNavigation('Main', ['Environments', 'Agents', 'Sessions', 'Server'])
 
       await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), '简体中文')
       expect(await screen.findByRole('heading', { name: '页面不存在' })).toBeInTheDocument()
-      expectNavigation('主导航', ['环境', '智能体', '会话'])
+      expectNavigation('主导航', ['环境', '智能体', '会话', '服务器'])
       expect(screen.getByRole('combobox', { name: '语言' })).toHaveValue('zh-CN')
       expect(document.documentElement.lang).toBe('zh-CN')
       expect(localStorage.getItem('asc.locale')).toBe('zh-CN')
@@ -41,13 +41,13 @@ describe('language switcher', () => {
       const second = await renderApp('/nowhere')
       activeServer = second.server
       expect(await screen.findByRole('heading', { name: '页面不存在' })).toBeInTheDocument()
-      expectNavigation('主导航', ['环境', '智能体', '会话'])
+      expectNavigation('主导航', ['环境', '智能体', '会话', '服务器'])
       expect(screen.getByRole('combobox', { name: '语言' })).toHaveValue('zh-CN')
       expect(preferredLocale()).toBe('zh-CN')
 
       await userEvent.selectOptions(screen.getByRole('combobox', { name: '语言' }), 'English')
       expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument()
-      expectNavigation('Main', ['Environments', 'Agents', 'Sessions'])
+      expectNavigation('Main', ['Environments', 'Agents', 'Sessions', 'Server'])
       expect(document.documentElement.lang).toBe('en')
       expect(localStorage.getItem('asc.locale')).toBe('en')
     } finally {

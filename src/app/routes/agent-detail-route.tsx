@@ -7,6 +7,8 @@ import { HeaderActions } from '@/components/layout/header-actions'
 import { PageHeader } from '@/components/layout/page-header'
 import { buttonVariants } from '@/components/ui/button'
 import { Badge } from '@/components/ui/badge'
+import { FamilyUnavailable } from '@/components/ui/family-unavailable'
+import { useFamilyStatus } from '@/data/server/queries'
 import { Link } from '@/components/ui/link'
 import { PanelErrorBoundary } from '@/components/ui/panel-error-boundary'
 import { TabPanel, Tabs, type TabItem } from '@/components/ui/tabs'
@@ -57,7 +59,27 @@ function useReadOnlyReason(agentId: string, isArchived: boolean): string | null 
   return null
 }
 
+/**
+ * On a Gateway without the agent catalog (the 2026-08 release) the page says so instead of
+ * sending requests that can only fail; otherwise it is the agent's page.
+ */
 export default function AgentDetailRoute() {
+  const { t } = useT('app', 'app:screens')
+  // Not waited for: the page's own requests start at once, and the sentence replaces it as soon as
+  // the sign-in probes (usually back already) say the catalog is missing.
+  const catalog = useFamilyStatus('agentCatalog')
+  if (catalog !== 'absent') return <AgentDetailScreen />
+  return (
+    <>
+      <PageHeader title={t('app.agentDetail.fallbackTitle')} />
+      <div className="p-6">
+        <FamilyUnavailable family="agentCatalog" />
+      </div>
+    </>
+  )
+}
+
+function AgentDetailScreen() {
   const { t } = useT('app', 'app:screens')
   const { agentId = '' } = useParams()
   const [params, setParams] = useSearchParams()

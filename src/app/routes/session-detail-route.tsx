@@ -5,6 +5,8 @@ import { useDocumentTitle } from '../use-document-title'
 import { useWriteAccess } from '../use-write-access'
 import { PageHeader } from '@/components/layout/page-header'
 import { CopyButton } from '@/components/ui/copy-button'
+import { FamilyUnavailable } from '@/components/ui/family-unavailable'
+import { useFamilyStatus } from '@/data/server/queries'
 import { Link } from '@/components/ui/link'
 import { sessionQuery } from '@/data/sessions/queries'
 import { useSessionTitle } from '@/data/sessions/session-title'
@@ -20,6 +22,9 @@ export default function SessionDetailRoute() {
   // The same cache entry the inspector reads: no second request.
   const session = useQuery(sessionQuery(sessionId))
   const title = useSessionTitle(session.data)
+  // Not waited for: the inspector's own requests start at once (the first rows are measured); a
+  // Gateway without the Agent Session API gets the sentence as soon as the probes answer.
+  const sessionsApi = useFamilyStatus('agentSessions')
   useDocumentTitle(title?.text ?? sessionId, t('app.sessions.title'))
   return (
     <>
@@ -42,7 +47,11 @@ export default function SessionDetailRoute() {
       />
       <div className="p-6">
         {/* Keyed by session: the event log, its cursor and the live stream belong to one session. */}
-        <SessionInspector key={sessionId} sessionId={sessionId} canWrite={canWrite} />
+        {sessionsApi === 'absent' ? (
+          <FamilyUnavailable family="agentSessions" />
+        ) : (
+          <SessionInspector key={sessionId} sessionId={sessionId} canWrite={canWrite} />
+        )}
       </div>
     </>
   )

@@ -4,6 +4,8 @@ import { useDocumentTitle } from '../use-document-title'
 import { useSearchFlag } from '../use-search-flag'
 import { useWriteAccess } from '../use-write-access'
 import { PageHeader } from '@/components/layout/page-header'
+import { FamilyUnavailable } from '@/components/ui/family-unavailable'
+import { useFamilyStatus } from '@/data/server/queries'
 import { CreateSessionDialog } from '@/features/sessions/components/create-session-dialog'
 import { SessionsTable } from '@/features/sessions/components/sessions-table'
 import { useT } from '@/i18n'
@@ -17,13 +19,17 @@ export default function SessionsRoute() {
   const [params] = useSearchParams()
   // `?new=1` (the command palette's "New session") opens the dialog; closing it drops the flag.
   const [isNewRequested, clearNewRequest] = useSearchFlag('new')
+  // The sign-in probes (usually back already) decide: on a Gateway without the Agent Session API
+  // the screen says so in one sentence instead of showing a failed list.
+  const sessionsApi = useFamilyStatus('agentSessions')
+  const isServed = sessionsApi !== 'absent'
   return (
     <>
       <PageHeader
         title={t('app.sessions.title')}
         description={t('app.sessions.description')}
         actions={
-          canWrite ? (
+          !isServed ? null : canWrite ? (
             <CreateSessionDialog
               initialAgentId={params.get('agentId') ?? ''}
               isRequested={isNewRequested}
@@ -35,7 +41,11 @@ export default function SessionsRoute() {
         }
       />
       <div className="p-6">
-        <SessionsTable canWrite={canWrite} />
+        {sessionsApi === 'absent' ? (
+          <FamilyUnavailable family="agentSessions" />
+        ) : (
+          <SessionsTable canWrite={canWrite} />
+        )}
       </div>
     </>
   )

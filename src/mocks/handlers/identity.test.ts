@@ -154,7 +154,9 @@ describe('namespace resources', () => {
     expect(alice.some((entry) => entry.resource.id === ENV.oldRemote)).toBe(false)
     expect(alice.some((entry) => entry.resource.id === ENV.researchSandbox)).toBe(false)
     const releaseHelper = alice.find(
-      (entry) => entry.resource.kind === 'managed-agent' && entry.resource.id === 'agt_releasehelper1',
+      (entry) =>
+        entry.resource.kind === 'managed-agent' &&
+        entry.resource.id === '3f6c2a1e-8b4d-4c7a-9e21-5d0b7a4c1f01',
     )
     expect(releaseHelper?.resource.dependencies).toEqual([
       `environment/${ENV.buildWorkers}`,

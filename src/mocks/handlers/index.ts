@@ -8,6 +8,11 @@ import { createEnvironmentHandlers } from './environments'
 import { createFileHandlers } from './files'
 import { createIdentityHandlers } from './identity'
 import { createMockControlHandlers } from './mock-control'
+import {
+  createReleaseVariantHandlers,
+  createUnservedOperationHandlers,
+  createVersionHandler,
+} from './release-variant'
 import { createSessionHandlers } from './sessions'
 import { createTraceHandlers } from './trace'
 import { createWorkHandlers } from './work'
@@ -52,6 +57,12 @@ export function createHandlers(backend: MockBackend): HttpHandler[] {
     ...createSessionHandlers(backend),
     ...createFileHandlers(backend),
     ...createMockControlHandlers(backend),
+    ...createUnservedOperationHandlers(),
   ]
-  return [latencyAndOverrides, ...routeHandlers]
+  // The 2026-08 release's routes (in front: they answer 404 where that release has no route).
+  const variantHandlers = [
+    ...createReleaseVariantHandlers(backend, () => routeHandlers),
+    createVersionHandler(backend),
+  ]
+  return [latencyAndOverrides, ...variantHandlers, ...routeHandlers]
 }

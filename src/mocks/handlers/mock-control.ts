@@ -57,7 +57,7 @@ export function createMockControlHandlers(backend: MockBackend): HttpHandler[] {
       const hasTrace = typeof traceEnabled === 'boolean'
       if ((variant !== undefined || !hasTrace) && !isApiVariant(variant))
         return json(
-          { error: 'send {apiVariant: "code" | "docs"} and/or {traceEnabled: boolean}' },
+          { error: 'send {apiVariant: "code" | "docs" | "release"} and/or {traceEnabled: boolean}' },
           { status: 400 },
         )
       if (isApiVariant(variant)) backend.options.apiVariant = variant

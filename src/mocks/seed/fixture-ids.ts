@@ -43,11 +43,11 @@ export const WORKERS = {
 } as const
 
 export const AGENT = {
-  releaseHelper: 'agt_releasehelper1',
-  docsWriter: 'agt_docswriter0001',
-  dataAnalyst: 'agt_dataanalyst001',
-  triageBot: 'agt_triagebot00001',
-  researchScout: 'agt_researchscout1',
+  releaseHelper: '3f6c2a1e-8b4d-4c7a-9e21-5d0b7a4c1f01',
+  docsWriter: '3f6c2a1e-8b4d-4c7a-9e21-5d0b7a4c1f02',
+  dataAnalyst: '3f6c2a1e-8b4d-4c7a-9e21-5d0b7a4c1f03',
+  triageBot: '3f6c2a1e-8b4d-4c7a-9e21-5d0b7a4c1f04',
+  researchScout: '3f6c2a1e-8b4d-4c7a-9e21-5d0b7a4c1f05',
 } as const
 
 export const MEMORY = {

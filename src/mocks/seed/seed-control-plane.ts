@@ -36,7 +36,7 @@ function partition(namespace: string): string {
 }
 
 /** An archived agent with a definition, so `includeArchived`/`status=archived` have something to show. */
-export const ARCHIVED_AGENT_ID = 'agt_legacydeploy01'
+export const ARCHIVED_AGENT_ID = '3f6c2a1e-8b4d-4c7a-9e21-5d0b7a4c1f06'
 
 function seedUsers(backend: MockBackend): void {
   const users: UserRecord[] = [

@@ -5,7 +5,7 @@ const items = [
   { id: 'nav-environments', label: 'Environments' },
   { id: 'env_buildworkers01', label: 'build-workers', detail: 'self_hosted', keywords: ['self_hosted'] },
   { id: 'env_e2bpython0001', label: 'e2b-python', keywords: ['sandbox'] },
-  { id: 'agt_triagebot00001', label: 'Triage bot', keywords: ['triage-bot'] },
+  { id: '3f6c2a1e-8b4d-4c7a-9e21-5d0b7a4c1f04', label: 'Triage bot', keywords: ['triage-bot'] },
   { id: 'sess_builddone0001', label: 'sess_builddone0001', keywords: ['Release helper', 'completed'] },
 ]
 
@@ -20,7 +20,7 @@ describe('command ranking', () => {
       'env_buildworkers01',
       'sess_builddone0001',
     ])
-    expect(rankCommands(items, 'bot')[0]?.id).toBe('agt_triagebot00001')
+    expect(rankCommands(items, 'bot')[0]?.id).toBe('3f6c2a1e-8b4d-4c7a-9e21-5d0b7a4c1f04')
     expect(scoreCommand(items[1]!, 'workers')).toBeGreaterThan(scoreCommand(items[1]!, 'orker'))
   })
 
@@ -43,6 +43,9 @@ describe('direct jumps', () => {
       to: '/environments/env_abc',
     })
     expect(directJump('agt_x')?.to).toBe('/agents/agt_x')
+    // C5: upstream catalog agents are UUIDs; the palette opens either form.
+    expect(directJump('3F6C2A1E-8B4D-4C7A-9E21-5D0B7A4C1F04')).toMatchObject({ group: 'agent' })
+    expect(directJump('3f6c2a1e-8b4d-4c7a')).toBeNull()
     expect(directJump('sess_q1')?.to).toBe('/sessions/sess_q1')
   })
 

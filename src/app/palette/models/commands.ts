@@ -61,6 +61,8 @@ const ID_PATTERNS: { prefix: string; group: CommandGroup; path: string }[] = [
   { prefix: 'sess_', group: 'session', path: '/sessions/' },
 ]
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
 /**
  * A pasted id opens its page even when it is not among the loaded rows (the lists are capped,
  * and sessions have no name to search by).
@@ -71,7 +73,10 @@ export function directJump(query: string): { group: CommandGroup; id: string; to
   const pattern = ID_PATTERNS.find(
     (candidate) => id.startsWith(candidate.prefix) && id.length > candidate.prefix.length,
   )
-  return pattern ? { group: pattern.group, id, to: `${pattern.path}${encodeURIComponent(id)}` } : null
+  if (pattern) return { group: pattern.group, id, to: `${pattern.path}${encodeURIComponent(id)}` }
+  // Upstream's catalog names agents by UUID (api-notes C5), other servers by `agt_…`; of the ids
+  // the console opens only an agent's comes as a bare UUID.
+  return UUID.test(id) ? { group: 'agent', id, to: `/agents/${id}` } : null
 }
 
 /** The next highlighted row for ArrowUp/ArrowDown/Home/End, wrapping at the ends. */

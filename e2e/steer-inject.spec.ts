@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { callApi } from './sessions-api'
 
@@ -5,7 +6,7 @@ import { callApi } from './sessions-api'
 const STEERING = 'sess_steeringdemo01'
 const LONG_TASK = 'Work through the checklist step by step'
 
-async function startLongTurn(page: import('@playwright/test').Page, steering: string) {
+async function startLongTurn(page: Page, steering: string) {
   const message = page.getByRole('textbox', { name: 'Message' })
   await message.fill(LONG_TASK)
   await page.getByRole('button', { name: 'Send', exact: true }).click()

@@ -78,7 +78,7 @@ export type SessionRecord = Scoped & {
    */
   handsLeaseId?: string | null
   /** The native journal behind trace and recovery (lib/native-journal.ts); absent until a run writes. */
-  journal?: import('../lib/native-journal').NativeFact[]
+  journal?: NativeFact[]
   /** The session's input inbox (steer and inject), in acceptance order (lib/session-inputs.ts). */
   inputs?: InputRecord[]
 }
@@ -144,4 +144,15 @@ export function createEmptyDb(): MockDb {
     turnRuns: new Map(),
     workspaces: new Map(),
   }
+}
+
+/** One fact of a session's native journal (lib/native-journal.ts reads and writes them). */
+export type NativeFact = {
+  seq: number
+  id: string
+  type: string
+  createdAt: number
+  executionRunId: string | null
+  turnId: string | null
+  data: Record<string, unknown>
 }

@@ -1,4 +1,4 @@
-import type { SessionRecord } from '../db/types'
+import type { NativeFact, SessionRecord } from '../db/types'
 
 /**
  * The session's native journal: upstream's internal facts (`SessionEvent`: seq, type, run, turn,
@@ -7,15 +7,7 @@ import type { SessionRecord } from '../db/types'
  * every `tool/dispatch` is uncertain until an `action/end` with a result or a `recovery/applied`
  * naming it; `run/start` opens a run, `run/end` and `recovery/applied.interruptedRuns` close it.
  */
-export type NativeFact = {
-  seq: number
-  id: string
-  type: string
-  createdAt: number
-  executionRunId: string | null
-  turnId: string | null
-  data: Record<string, unknown>
-}
+export type { NativeFact } from '../db/types'
 
 /** A verified outcome as reconcile takes it (a `ToolResultBlock`). */
 export type ToolResultBlock = {

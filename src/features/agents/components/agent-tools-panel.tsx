@@ -244,7 +244,8 @@ export function AgentToolsPanel({
       ref={sectionRef}
       id="agent-tools"
       aria-labelledby="agent-tools-heading"
-      className="flex max-w-4xl flex-col gap-4">
+      className="flex max-w-4xl flex-col gap-4"
+    >
       <div>
         <h2 id="agent-tools-heading" className="text-lg font-semibold">
           {t('agents.tools.heading')}

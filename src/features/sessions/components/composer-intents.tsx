@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import { COMPOSER_INTENTS, intentBlocker, type ComposerIntent } from '../models/composer-intent'
+import { ChoiceField, FieldGroup } from '@/components/ui/field'
 import { t, useT } from '@/i18n'
 import { cn } from '@/lib/cn'
 
@@ -37,31 +38,32 @@ export function ComposerIntents({
   const id = useId()
   const blocker = intentBlocker(intent, { runningTurnId, isInputsOffered })
   return (
-    <fieldset className="flex flex-col gap-1" disabled={isDisabled}>
-      <legend className="mb-1 text-xs font-medium text-muted-foreground">
-        {t('sessions.inputs.intent.legend')}
-      </legend>
-      <div className="flex flex-wrap gap-1" role="presentation">
+    <FieldGroup legend={t('sessions.inputs.intent.legend')} className="gap-1">
+      <div className="flex flex-wrap gap-1">
         {COMPOSER_INTENTS.map((value) => (
-          <label
+          <ChoiceField
             key={value}
+            label={LABEL[value]()}
             className={cn(
-              'flex cursor-pointer items-center gap-1.5 rounded-md border border-border px-2 py-1 text-sm',
+              'items-center gap-1.5 rounded-md border border-border px-2 py-1',
               'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
               intent === value && 'border-primary bg-accent',
             )}
           >
-            <input
-              type="radio"
-              name={`${id}-intent`}
-              value={value}
-              checked={intent === value}
-              onChange={() => onIntentChange(value)}
-              aria-describedby={`${id}-explain`}
-              className="accent-primary"
-            />
-            {LABEL[value]()}
-          </label>
+            {(control) => (
+              <input
+                {...control}
+                type="radio"
+                name={`${id}-intent`}
+                value={value}
+                checked={intent === value}
+                disabled={isDisabled}
+                onChange={() => onIntentChange(value)}
+                aria-describedby={`${id}-explain`}
+                className="accent-primary"
+              />
+            )}
+          </ChoiceField>
         ))}
       </div>
       <p id={`${id}-explain`} className="text-xs text-muted-foreground" data-testid="intent-explanation">
@@ -74,6 +76,6 @@ export function ComposerIntents({
           </span>
         ) : null}
       </p>
-    </fieldset>
+    </FieldGroup>
   )
 }

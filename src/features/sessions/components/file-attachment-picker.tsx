@@ -3,6 +3,7 @@ import { useId, useState } from 'react'
 import { sessionFilesQuery } from '@/data/sessions/files'
 import { VisibleText } from '@/components/text/visible-text'
 import { FailureNotice } from '@/components/ui/failure-notice'
+import { ChoiceField, FieldGroup } from '@/components/ui/field'
 import { useT } from '@/i18n'
 import { formatFileSize } from '../models/file-size'
 
@@ -55,22 +56,36 @@ export function FileAttachmentPicker({
       ) : files.data.items.length === 0 ? (
         <p className="mt-2 text-muted-foreground">{t('sessions.files.attach.empty')}</p>
       ) : (
-        <fieldset className="mt-2 flex flex-col gap-1" aria-describedby={`${id}-hint`} disabled={isDisabled}>
-          <legend className="sr-only">{t('sessions.files.attach.title')}</legend>
+        <FieldGroup
+          legend={<span className="sr-only">{t('sessions.files.attach.title')}</span>}
+          className="mt-2 gap-1"
+        >
           {files.data.items.map((file) => (
-            <label key={file.fileId} className="flex items-center gap-2">
-              <input
-                type="checkbox"
-                checked={value.includes(file.fileId)}
-                onChange={(event) => toggle(file.fileId, event.target.checked)}
-              />
-              <span className="break-all">
-                <VisibleText text={file.name} />
-              </span>
-              <span className="text-xs text-muted-foreground">{formatFileSize(file.size)}</span>
-            </label>
+            <ChoiceField
+              key={file.fileId}
+              className="items-center"
+              label={
+                <>
+                  <span className="break-all">
+                    <VisibleText text={file.name} />
+                  </span>{' '}
+                  <span className="text-xs text-muted-foreground">{formatFileSize(file.size)}</span>
+                </>
+              }
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  type="checkbox"
+                  checked={value.includes(file.fileId)}
+                  disabled={isDisabled}
+                  onChange={(event) => toggle(file.fileId, event.target.checked)}
+                  aria-describedby={`${id}-hint`}
+                />
+              )}
+            </ChoiceField>
           ))}
-        </fieldset>
+        </FieldGroup>
       )}
     </details>
   )

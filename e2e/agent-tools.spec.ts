@@ -2,7 +2,7 @@ import { expect, test } from './fixtures'
 
 // Seeded ids (src/mocks/seed/fixture-ids.ts); e2e runs against the built console, so they are repeated here.
 // data-analyst: its default is a sandbox environment, and nothing in its tools asks for confirmation.
-const DATA_ANALYST = 'agt_dataanalyst001'
+const DATA_ANALYST = '3f6c2a1e-8b4d-4c7a-9e21-5d0b7a4c1f03'
 
 test('an agent’s tools: disable write_file, verify in a new session, the diagnosis names it; re-enable, the check passes', async ({
   page,

@@ -179,6 +179,9 @@ for (const { language, colorScheme } of [
     const box = page.getByRole('textbox', { name: text('sessions.composer.message') })
     await box.focus()
     await page.keyboard.type('Say hello in two sentences.')
+    // Message → the files to attach → Send.
+    await page.keyboard.press('Tab')
+    await expect(page.locator('summary', { hasText: text('sessions.files.attach.title') })).toBeFocused()
     await page.keyboard.press('Tab')
     await expect(
       page.getByRole('button', { name: text('sessions.composer.send'), exact: true }),

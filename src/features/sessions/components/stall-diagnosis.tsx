@@ -45,18 +45,21 @@ function FixLink({ fix }: { fix: NonNullable<StallCause['fix']> }) {
   )
 }
 
+/** What both diagnoses read: the session, its turns, its open actions and its event log. */
+type DiagnosisProps = {
+  session: Session
+  turns: readonly Turn[]
+  openActions: readonly OpenAction[]
+  log: SessionEventLog
+}
+
 /** "Why isn't this running?": shown while a turn waits, naming the likely causes with fixes. */
 export function StallDiagnosis({
   session,
   turns,
   openActions,
   log,
-}: {
-  session: Session
-  turns: readonly Turn[]
-  openActions: readonly OpenAction[]
-  log: SessionEventLog
-}) {
+}: DiagnosisProps) {
   const { t } = useT('sessions')
   const now = useNow(5_000)
   const environmentId = session.environmentId ?? null
@@ -181,12 +184,7 @@ export function ConfigurationDiagnosis({
   turns,
   openActions,
   log,
-}: {
-  session: Session
-  turns: readonly Turn[]
-  openActions: readonly OpenAction[]
-  log: SessionEventLog
-}) {
+}: DiagnosisProps) {
   const { t } = useT('sessions', 'sessions:configuration')
   const latest = [...turns].sort((a, b) => b.createdAt - a.createdAt)[0]
   const pinned = usePinnedAgentTools(session.agentId, session.agentVersion, { enabled: latest !== undefined })

@@ -54,12 +54,7 @@ type DiagnosisProps = {
 }
 
 /** "Why isn't this running?": shown while a turn waits, naming the likely causes with fixes. */
-export function StallDiagnosis({
-  session,
-  turns,
-  openActions,
-  log,
-}: DiagnosisProps) {
+export function StallDiagnosis({ session, turns, openActions, log }: DiagnosisProps) {
   const { t } = useT('sessions')
   const now = useNow(5_000)
   const environmentId = session.environmentId ?? null
@@ -179,12 +174,7 @@ function causeDetail(t: ConfigT, cause: ConfigurationCause): string {
  * Configuration diagnosis of the latest turn: a tool it needed that the session's pinned agent
  * definition disables, denies or holds for confirmation, with a link to that setting.
  */
-export function ConfigurationDiagnosis({
-  session,
-  turns,
-  openActions,
-  log,
-}: DiagnosisProps) {
+export function ConfigurationDiagnosis({ session, turns, openActions, log }: DiagnosisProps) {
   const { t } = useT('sessions', 'sessions:configuration')
   const latest = [...turns].sort((a, b) => b.createdAt - a.createdAt)[0]
   const pinned = usePinnedAgentTools(session.agentId, session.agentVersion, { enabled: latest !== undefined })

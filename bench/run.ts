@@ -775,7 +775,10 @@ async function main() {
       }
       if (startUpOnly) continue
       await eachTarget(index, async (target, t) => {
-        if (steerOnly) return add(t, 'steer_applied_ms', await steerApplied(browser, auth, target.url))
+        if (steerOnly) {
+          add(t, 'steer_applied_ms', await steerApplied(browser, auth, target.url))
+          return
+        }
         const session = await largeSession(browser, auth, target.url)
         add(t, 'session_100k_first_rows_ms', session.firstRows)
         add(t, 'session_100k_scroll_max_long_task_ms', session.scrollMaxLongTask)

@@ -233,7 +233,8 @@ export async function restoreCheckpoint(input: {
   if ('status' in selected) return selected
   let state: Record<string, unknown> = {}
   try {
-    state = JSON.parse(String(selected.data.stateJson ?? '{}')) as Record<string, unknown>
+    const stored = selected.data.stateJson
+    state = JSON.parse(typeof stored === 'string' ? stored : '{}') as Record<string, unknown>
   } catch {
     // Kept empty: the mock's own checkpoints are always readable JSON.
   }

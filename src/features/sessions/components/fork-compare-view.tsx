@@ -72,7 +72,7 @@ export function ForkCompareView({
   const { t } = useT('sessions:checkpoints')
   const sourceEvents = useEventLog(log.store, selectEvents)
   const target = useQuery(sessionEventsQuery(targetId))
-  const sourceLines = compareLines(eventsAfterForkPoint(sourceEvents, checkpoint))
+  const sourceLines = compareLines(sourceEvents, eventsAfterForkPoint(sourceEvents, checkpoint))
   return (
     <section aria-labelledby="fork-compare-title" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">

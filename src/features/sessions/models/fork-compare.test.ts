@@ -43,8 +43,12 @@ describe('fork compare', () => {
   it('keeps the source from the fork point on: later events, not those of the turn the checkpoint closed', () => {
     const after = eventsAfterForkPoint(source, checkpoint)
     expect(after.map((item) => item.data.turn_id)).toEqual(['t2', 't2', 't2'])
-    const lines = compareLines(after)
-    expect(lines).toContainEqual(expect.objectContaining({ kind: 'turn', prompt: 'Second question' }))
+    const lines = compareLines(source, after)
+    // Numbered as in the whole transcript, and nothing of the first turn.
+    expect(lines).toContainEqual(
+      expect.objectContaining({ kind: 'turn', number: 2, prompt: 'Second question' }),
+    )
+    expect(lines.some((line) => line.kind === 'message' && line.text === 'Hi there')).toBe(false)
     expect(lines).toContainEqual(
       expect.objectContaining({ kind: 'message', role: 'assistant', text: 'Second answer' }),
     )

@@ -1,6 +1,6 @@
 import type { Checkpoint } from '@/data/sessions/decode-checkpoints'
 import type { PublicEvent } from './event-store'
-import { TranscriptBuilder } from './transcript-builder'
+import { rowFirstEventId, TranscriptBuilder } from './transcript-builder'
 import { isRecord, readString } from '@/lib/read-fields'
 
 /**
@@ -45,12 +45,18 @@ export function baselineMessages(
 export const isForkTarget = (events: readonly PublicEvent[]) =>
   events.some((event) => event.type === 'session.context_initialized')
 
-/** The transcript's blocks as lines for a narrow column, folded the way the transcript tab folds them. */
-export function compareLines(events: readonly PublicEvent[]): CompareLine[] {
+/**
+ * The transcript's blocks as lines for a narrow column, folded the way the transcript tab folds
+ * them. With `from`, only blocks that begin with one of those events: the whole log is folded, so
+ * turns keep the numbers the transcript gives them.
+ */
+export function compareLines(events: readonly PublicEvent[], from?: readonly PublicEvent[]): CompareLine[] {
   const builder = new TranscriptBuilder()
   const folded = events.filter((event) => event.type !== 'session.context_initialized')
   builder.sync(folded)
-  return builder.rows.flatMap((row): CompareLine[] => {
+  const kept = from ? new Set(from.map((event) => event.id)) : null
+  const rows = kept ? builder.rows.filter((row) => kept.has(rowFirstEventId(row))) : builder.rows
+  return rows.flatMap((row): CompareLine[] => {
     switch (row.kind) {
       case 'turn':
         return [

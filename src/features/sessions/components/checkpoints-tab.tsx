@@ -206,7 +206,7 @@ function CheckpointTimeline({
                     {mono(checkpoint.id)}
                     <Button
                       size="sm"
-                      variant={isChosen ? 'primary' : 'secondary'}
+                      variant="secondary"
                       aria-pressed={isChosen}
                       aria-label={`${t('sessions.checkpoints.timeline.select')}: ${checkpoint.id}`}
                       className="ml-auto"

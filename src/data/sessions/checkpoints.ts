@@ -21,6 +21,12 @@ import { invalidateAll, useWrite, type WriteOptions } from '../write'
 const sessionPath = (sessionId: string, rest: string) =>
   `/api/v1/agent-sessions/${encodeURIComponent(sessionId)}${rest}`
 
+/**
+ * Under the session's detail key, so a refresh of the whole inspector includes it; kept here rather
+ * than in keys.ts, which the first screen loads.
+ */
+const checkpointsKey = (sessionId: string) => [...sessionKeys.detail(sessionId), 'checkpoints'] as const
+
 /** The server's page maximum: one request for any ordinary session. */
 const CHECKPOINT_PAGE = 1000
 
@@ -30,7 +36,7 @@ export type CheckpointList =
 
 export const checkpointsQuery = (sessionId: string) =>
   queryOptions({
-    queryKey: sessionKeys.checkpoints(sessionId),
+    queryKey: checkpointsKey(sessionId),
     queryFn: async ({ signal }): Promise<CheckpointList> => {
       const checkpoints: Checkpoint[] = []
       let after: string | null = null
@@ -87,7 +93,7 @@ export function useRestoreCheckpoint(
       },
       // A lost answer may have restored: the list (a restore is a checkpoint too) either way.
       refresh: (queryClient) =>
-        invalidateAll(queryClient, [sessionKeys.checkpoints(sessionId), sessionKeys.turns(sessionId)]),
+        invalidateAll(queryClient, [checkpointsKey(sessionId), sessionKeys.turns(sessionId)]),
       refreshAfter: 'settled',
     },
     options,

@@ -20,11 +20,10 @@ import type { EventStore } from '../models/event-store'
 import { isForkTarget } from '../models/fork-compare'
 import { statusLabel } from '../models/status-label'
 import { useLineageStore, type ForkLink } from '../stores/lineage-store'
+import { idText, TitledPanel } from './checkpoint-parts'
 import { ForkCompareView } from './fork-compare-view'
 import { ForkPanel } from './fork-panel'
 import { RestorePanel, usePreflight } from './restore-panel'
-
-const mono = (text: string) => <span className="font-mono text-xs break-all">{text}</span>
 
 const selectIsForkTarget = (store: EventStore) => isForkTarget(store.all())
 
@@ -179,7 +178,7 @@ function CheckpointTimeline({
               <>
                 {t('sessions.checkpoints.timeline.turn', { number: group.number ?? 0 })}{' '}
                 <span className="text-muted-foreground">
-                  · {statusLabel(group.turn.status)} · {mono(group.turn.id)}
+                  · {statusLabel(group.turn.status)} · {idText(group.turn.id)}
                 </span>
               </>
             ) : (
@@ -203,7 +202,7 @@ function CheckpointTimeline({
                       now={now}
                       className="text-xs text-muted-foreground"
                     />
-                    {mono(checkpoint.id)}
+                    {idText(checkpoint.id)}
                     <Button
                       size="sm"
                       variant="secondary"
@@ -242,13 +241,7 @@ function LineagePanel({ session, log }: { session: Session; log: SessionEventLog
   const children = Object.values(links).filter((link) => link.sourceId === session.id)
   const isTarget = useEventLog(log.store, selectIsForkTarget)
   return (
-    <section
-      aria-labelledby="lineage-title"
-      className="flex flex-col gap-2 rounded-lg border border-border p-4 text-sm"
-    >
-      <h3 id="lineage-title" className="font-semibold">
-        {t('sessions.checkpoints.lineage.title')}
-      </h3>
+    <TitledPanel id="lineage-title" title={t('sessions.checkpoints.lineage.title')}>
       {parent ? (
         <ParentLine link={parent} isFromServer={false} />
       ) : isTarget ? (
@@ -268,7 +261,7 @@ function LineagePanel({ session, log }: { session: Session; log: SessionEventLog
                         {link.targetId}
                       </Link>
                     ),
-                    checkpoint: mono(link.checkpointId),
+                    checkpoint: idText(link.checkpointId),
                   }}
                 />
                 <Link to={tabHref(link.checkpointId, link.targetId)} className="underline">
@@ -282,7 +275,7 @@ function LineagePanel({ session, log }: { session: Session; log: SessionEventLog
         <p>{t('sessions.checkpoints.lineage.none')}</p>
       ) : null}
       <p className="text-xs text-muted-foreground">{t('sessions.checkpoints.lineage.onlyHere')}</p>
-    </section>
+    </TitledPanel>
   )
 }
 
@@ -300,7 +293,7 @@ function ParentLine({
         {link.sourceId}
       </Link>
     ),
-    checkpoint: mono(link.checkpointId),
+    checkpoint: idText(link.checkpointId),
   }
   return (
     <p className="flex flex-wrap items-center gap-2">

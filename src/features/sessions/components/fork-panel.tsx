@@ -16,8 +16,7 @@ import { createIdempotencyKey } from '@/lib/idempotency-key'
 import { environmentWithType } from '../models/environment-type-label'
 import type { Preflight } from '../models/restore-preflight'
 import { useLineageStore } from '../stores/lineage-store'
-
-const mono = (text: string) => <span className="font-mono text-xs break-all">{text}</span>
+import { idText, TitledPanel } from './checkpoint-parts'
 
 /**
  * One flow for a fork: create the empty target (same agent, the chosen environment), then fork
@@ -94,10 +93,7 @@ export function ForkPanel({
   }
 
   return (
-    <section aria-labelledby="fork-title" className="flex flex-col gap-3 rounded-lg border border-border p-4">
-      <h3 id="fork-title" className="text-sm font-semibold">
-        {t('sessions.checkpoints.fork.title')}
-      </h3>
+    <TitledPanel id="fork-title" title={t('sessions.checkpoints.fork.title')}>
       <p className="text-sm">{t('sessions.checkpoints.fork.intro')}</p>
       <p className="text-sm text-muted-foreground">{t('sessions.checkpoints.fork.notCopied')}</p>
       <form
@@ -142,7 +138,7 @@ export function ForkPanel({
           <Notice tone="info">
             <RichText
               id="sessions.checkpoints.fork.pendingTarget"
-              values={{ session: mono(pending.targetSessionId) }}
+              values={{ session: idText(pending.targetSessionId) }}
             />
           </Notice>
         ) : pending?.createSentAt ? (
@@ -188,6 +184,6 @@ export function ForkPanel({
           </Button>
         </div>
       </form>
-    </section>
+    </TitledPanel>
   )
 }

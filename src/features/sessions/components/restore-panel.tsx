@@ -27,6 +27,7 @@ import {
   type UnsettledTurn,
 } from '../models/restore-preflight'
 import { statusLabel } from '../models/status-label'
+import { idText, TitledPanel } from './checkpoint-parts'
 
 const selectOpenActionIds = (store: EventStore) =>
   openRequiredActions(store.all())
@@ -79,8 +80,6 @@ function Check({ state, children }: { state: PreflightState; children: ReactNode
   )
 }
 
-const mono = (text: string) => <span className="font-mono text-xs break-all">{text}</span>
-
 function UnsettledTurnCheck({
   sessionId,
   turn,
@@ -95,7 +94,7 @@ function UnsettledTurnCheck({
   const { t } = useT('sessions:checkpoints')
   const [isConfirming, setIsConfirming] = useState(false)
   const cancel = useTurnCommand(sessionId, 'cancel')
-  const values = { turn: mono(turn.turnId), status: statusLabel(turn.status) }
+  const values = { turn: idText(turn.turnId), status: statusLabel(turn.status) }
   return (
     <Check state="blocked">
       <p>
@@ -118,7 +117,9 @@ function UnsettledTurnCheck({
         open={isConfirming}
         onOpenChange={setIsConfirming}
         title={t('sessions.checkpoints.restore.cancelTitle')}
-        body={<RichText id="sessions.checkpoints.restore.cancelBody" values={{ turn: mono(turn.turnId) }} />}
+        body={
+          <RichText id="sessions.checkpoints.restore.cancelBody" values={{ turn: idText(turn.turnId) }} />
+        }
         confirmLabel={t('sessions.checkpoints.restore.cancelTurn', { turn: turn.turnId })}
         isDestructive
         onConfirm={() => cancel.mutateAsync(turn.turnId)}
@@ -254,13 +255,7 @@ export function RestorePanel({
   const content = `${checkpoint.id}\n${reason.trim()}`
   const canSend = canWrite && preflight.isClear && reason.trim() !== '' && !restore.isPending
   return (
-    <section
-      aria-labelledby="restore-title"
-      className="flex flex-col gap-3 rounded-lg border border-border p-4"
-    >
-      <h3 id="restore-title" className="text-sm font-semibold">
-        {t('sessions.checkpoints.restore.title')}
-      </h3>
+    <TitledPanel id="restore-title" title={t('sessions.checkpoints.restore.title')}>
       <PreflightList sessionId={sessionId} preflight={preflight} canWrite={canWrite} />
       <NotUndone />
       <form
@@ -303,7 +298,7 @@ export function RestorePanel({
           <Notice tone="success" role="status">
             <RichText
               id="sessions.checkpoints.restore.done"
-              values={{ checkpoint: mono(restore.data.checkpointId) }}
+              values={{ checkpoint: idText(restore.data.checkpointId) }}
             />
           </Notice>
         ) : null}
@@ -317,6 +312,6 @@ export function RestorePanel({
           </Button>
         </div>
       </form>
-    </section>
+    </TitledPanel>
   )
 }

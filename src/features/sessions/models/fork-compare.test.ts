@@ -1,41 +1,26 @@
 import { describe, expect, it } from 'vitest'
-import type { PublicEvent } from './event-store'
+import { at, textContent, userTurn } from '@/testing/session-events'
 import { baselineMessages, compareLines, eventsAfterForkPoint, isForkTarget } from './fork-compare'
 
-let seq = 0
-const event = (type: string, at: number, data: Record<string, unknown>): PublicEvent => {
-  seq += 1
-  return {
-    schema_version: 1,
-    id: `evt_${seq}`,
-    type,
-    session_id: 'sess_a',
-    created_at: at,
-    cursor: `c_${seq}`,
-    data,
-  }
-}
-const message = (turnId: string, role: string, text: string, at: number) =>
-  event('item.completed', at, {
+const assistant = (turnId: string, text: string, time: number) =>
+  at('item.completed', time, {
     turn_id: turnId,
-    item_id: `item_${seq + 1}`,
+    item_id: `a-${turnId}`,
     item: {
-      id: `item_${seq + 1}`,
+      id: `a-${turnId}`,
       type: 'message',
-      role,
+      role: 'assistant',
       status: 'completed',
-      content: [{ type: 'text', text }],
+      content: textContent(text),
     },
   })
 
 const source = [
-  event('turn.accepted', 1, { turn_id: 't1', status: 'queued' }),
-  message('t1', 'user', 'Hello', 1),
-  message('t1', 'assistant', 'Hi there', 2),
-  event('turn.completed', 3, { turn_id: 't1', status: 'completed' }),
-  event('turn.accepted', 4, { turn_id: 't2', status: 'queued' }),
-  message('t2', 'user', 'Second question', 4),
-  message('t2', 'assistant', 'Second answer', 5),
+  ...userTurn('t1', 1, 'Hello'),
+  assistant('t1', 'Hi there', 2),
+  at('turn.completed', 3, { turn_id: 't1', status: 'completed' }),
+  ...userTurn('t2', 4, 'Second question'),
+  assistant('t2', 'Second answer', 5),
 ]
 const checkpoint = { id: 'cp_1', reason: null, createdAt: 3, turnId: 't1', runId: 'run_1' }
 
@@ -58,8 +43,8 @@ describe('fork compare', () => {
 
   it('reads the conversation a fork copied into its target from session.context_initialized', () => {
     const target = [
-      event('session.status_idle', 10, { status: 'idle' }),
-      event('session.context_initialized', 11, {
+      at('session.status_idle', 10, { status: 'idle' }),
+      at('session.context_initialized', 11, {
         coverage: 'baseline_only',
         items: [
           {

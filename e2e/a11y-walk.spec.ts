@@ -187,6 +187,7 @@ const ROUTES: RouteState[] = [
       'sessions.inspector.tabs.environment',
       'sessions.inspector.tabs.files',
       'sessions.inspector.tabs.recovery',
+      'sessions.inspector.tabs.checkpoints',
       // Last: the extra step below selects an event in it.
       'sessions.inspector.tabs.events',
     ],
@@ -238,6 +239,36 @@ const ROUTES: RouteState[] = [
     extra: async (walk) => {
       await waterfallWithBarFocused(walk)
       await transcriptFromTheWaterfall(walk)
+    },
+  },
+  {
+    // The seeded finished session has a checkpoint per completed turn.
+    name: 'session checkpoints',
+    path: `/sessions/${SEEDED.buildDone}?tab=checkpoints`,
+    ready: async ({ page, text }) => {
+      await expect(
+        page.getByRole('list', { name: text('sessions.checkpoints.timeline.label') }),
+      ).toBeVisible()
+    },
+    extra: async ({ page, text, scan }) => {
+      // A checkpoint chosen: the restore's pre-flight and the fork flow.
+      const timeline = page.getByRole('list', { name: text('sessions.checkpoints.timeline.label') })
+      await timeline
+        .getByRole('button', { name: text('sessions.checkpoints.timeline.select'), exact: false })
+        .first()
+        .click()
+      const fork = page.getByRole('region', { name: text('sessions.checkpoints.fork.title') })
+      await expect(fork).toBeVisible()
+      await scan('checkpoint chosen')
+      // A fork made, then the two sides compared.
+      await fork.getByRole('textbox', { name: text('sessions.checkpoints.fork.reason') }).fill('a11y walk')
+      await fork.getByRole('button', { name: text('sessions.checkpoints.fork.submit') }).click()
+      await fork.getByRole('link', { name: text('sessions.checkpoints.fork.compare') }).click()
+      await expect(
+        page.getByRole('region', { name: text('sessions.checkpoints.compare.title') }),
+      ).toBeVisible()
+      await expect(page.getByText(text('sessions.checkpoints.compare.loading'))).toHaveCount(0)
+      await scan('fork compared')
     },
   },
   {

@@ -26,14 +26,21 @@ export type ApiAnswer = { status: number; body: unknown }
  * service worker answers with the state the console shows, as the signed-in user. In real-API mode
  * pass the Gateway's absolute URL.
  */
-export async function callApi(page: Page, method: string, path: string, body?: unknown): Promise<ApiAnswer> {
+export async function callApi(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<ApiAnswer> {
   return page.evaluate(
-    async ({ method, path, body }) => {
+    async ({ method, path, body, extraHeaders }) => {
       const auth = JSON.parse(sessionStorage.getItem('asc.auth') ?? 'null') as { token?: string } | null
       const scope = JSON.parse(localStorage.getItem('asc.scope') ?? 'null') as { namespace?: string } | null
       const headers: Record<string, string> = { Authorization: `Bearer ${auth?.token ?? ''}` }
       if (scope?.namespace) headers['X-AgentScope-Namespace'] = scope.namespace
       if (body !== undefined) headers['Content-Type'] = 'application/json'
+      Object.assign(headers, extraHeaders)
       const response = await fetch(path, {
         method,
         headers,
@@ -42,7 +49,7 @@ export async function callApi(page: Page, method: string, path: string, body?: u
       const text = await response.text()
       return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null }
     },
-    { method, path, body },
+    { method, path, body, extraHeaders },
   )
 }
 

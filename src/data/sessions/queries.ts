@@ -13,7 +13,13 @@ const ALL_PAGE = 500
 
 type ServerFilter = { status: SessionStatusFilter; agentId?: string | undefined }
 
-async function readSessionPage(filter: ServerFilter, offset: number, limit: number, signal: AbortSignal) {
+/** One page of the caller's sessions as the server answers it (bare array or `{items}`). */
+export async function readSessionPage(
+  filter: ServerFilter,
+  offset: number,
+  limit: number,
+  signal?: AbortSignal,
+) {
   const { data, response } = await api().GET('/api/v1/agent-sessions', {
     params: {
       query: {

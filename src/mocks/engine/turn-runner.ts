@@ -14,6 +14,7 @@ import { failure, type ToolOutcome } from './tool-common'
 import { acquireWork, releaseWork } from './work-items'
 import { applyPendingInputs } from '../lib/session-inputs'
 import { appendFact, readProjection, reconciledOutcome } from '../lib/native-journal'
+import { commitRunCheckpoint } from '../lib/checkpoints'
 
 type ToolResult = components['schemas']['ToolResult']
 
@@ -107,6 +108,9 @@ export class TurnRunner {
 
   private finish(state: TurnRunState, live: Live, ending: TurnEnding): void {
     this.fact(live, 'run/end', { status: ending.status })
+    // A completed run commits its state: the checkpoint a later restore or fork starts from.
+    if (ending.status === 'completed')
+      commitRunCheckpoint(live.record, live.writer.runId, live.turn.id, this.backend.clock.now())
     live.writer.finish(live.turn, ending)
     // runTurn's finally (a run that ended without suspending), failTurn and interruptLocal all
     // release the lease, whatever later turn of the session is queued: that turn acquires anew.

@@ -4,6 +4,7 @@ import { findOverride } from '../lib/faults'
 import { controlPlaneError } from '../lib/responses'
 import { createAgentHandlers } from './agents'
 import { createCatalogHandlers } from './catalog'
+import { createCheckpointHandlers } from './checkpoints'
 import { createEnvironmentHandlers } from './environments'
 import { createFileHandlers } from './files'
 import { createIdentityHandlers } from './identity'
@@ -54,6 +55,7 @@ export function createHandlers(backend: MockBackend): HttpHandler[] {
     ...createAgentHandlers(backend),
     ...createCatalogHandlers(backend),
     ...createTraceHandlers(backend),
+    ...createCheckpointHandlers(backend),
     ...createSessionHandlers(backend),
     ...createFileHandlers(backend),
     ...createMockControlHandlers(backend),

@@ -82,6 +82,8 @@ describe('trace gate (builder.agent-api.trace-enabled, ROLE_ADMIN / ROLE_SESSION
       'tool/dispatch',
       'action/end',
       'run/end',
+      // A completed run commits its state (lib/checkpoints.ts).
+      'state/checkpoint',
     ])
     expect((await trace(sessionId, `?after=${page.as_of_seq + 1}`)).status).toBe(409)
     expect((await trace(sessionId, '?limit=501')).status).toBe(400)

@@ -4,7 +4,8 @@ import type { MockBackend, TurnQueued } from '../lib/backend'
 import type { SessionRecord } from '../db/types'
 import { http } from '../lib/openapi-http'
 import { isResponse } from '../lib/request-context'
-import { isRecord, readJsonBody, sessionApiError } from '../lib/responses'
+import { isRecord, json, readJsonBody, sessionApiError } from '../lib/responses'
+import { cancelPending } from '../lib/checkpoints'
 import { openRunId, unansweredRequests } from '../lib/session-views'
 import { rejectSteering } from '../lib/session-inputs'
 import {
@@ -256,6 +257,21 @@ export function createTurnHandlers(backend: MockBackend): HttpHandler[] {
         if (isResponse(opened)) return response.untyped(opened)
         const { record, turn, once } = opened
         if (turn.status === 'cancel_requested') return response(202).json(turn)
+        // SessionTurnInbox.cancel (@b589d28e): a failed or interrupted turn is cancelled too, through
+        // SessionRecovery.cancelPending, which refuses while a tool outcome is unknown (409).
+        if (turn.status === 'failed' || turn.status === 'interrupted') {
+          const now = backend.clock.now()
+          const refusal = cancelPending(record, turn.id, backend.ids('run'), now)
+          if (refusal) {
+            return response.untyped(
+              json({ error: 'session_history_conflict', message: refusal.message }, { status: 409 }),
+            )
+          }
+          rejectSteering(record, turn.id, 'turn_cancelled', now)
+          transitionTurn(record, turn, 'cancelled', now, { reason: 'user_request' })
+          once.remember(202, { ...turn })
+          return response(202).json(turn)
+        }
         if (!isTurnOpen(turn)) {
           return response.untyped(
             conflict(request, 'turn_terminal', `turn ${turn.id} is already ${turn.status}`),

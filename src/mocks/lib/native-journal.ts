@@ -37,14 +37,21 @@ export function journalHead(record: SessionRecord): number {
 
 export function appendFact(
   record: SessionRecord,
-  fact: { type: string; runId?: string | null; turnId?: string | null; data?: Record<string, unknown> },
+  fact: {
+    type: string
+    runId?: string | null
+    turnId?: string | null
+    data?: Record<string, unknown>
+    /** The event id when upstream derives it (a restore's `restore_<operation>`); else one per seq. */
+    id?: string
+  },
   at: number,
 ): NativeFact {
   const journal = journalOf(record)
   const seq = journalHead(record) + 1
   const stored: NativeFact = {
     seq,
-    id: `nevt_${record.session.id}_${seq}`,
+    id: fact.id ?? `nevt_${record.session.id}_${seq}`,
     type: fact.type,
     createdAt: at,
     executionRunId: fact.runId ?? null,

@@ -4,6 +4,7 @@ import type { SessionRecord } from '../db/types'
 import { AGENT, ENV, NS, SESSION, USERS } from './fixture-ids'
 import { HistoryWriter, type ToolStep, type TurnScript } from './history-writer'
 import { createSessionRecord, firstSeq, sessionStatus } from '../lib/event-log'
+import { commitRunCheckpoint } from '../lib/checkpoints'
 import {
   analysisTurn,
   changelogUpdateTurn,
@@ -60,6 +61,8 @@ type SessionSpec = {
   compactTurns?: number
   /** Keep adding turns until the log holds this many events. */
   minEvents?: number
+  /** Each completed turn's run commits a checkpoint to the native journal, as the engine's runs do. */
+  commitsCheckpoints?: boolean
 }
 
 function requireEnv(backend: MockBackend, id: string) {
@@ -132,6 +135,18 @@ function seedOne(backend: MockBackend, spec: SessionSpec, now: number): SessionR
     if (fixedStart !== undefined) writer.jumpTo(fixedStart)
     else if (index > 0) writer.advance(2 * MINUTE, 40 * MINUTE)
     writer.turn(script)
+    const turn = record.turns.at(-1)
+    if (spec.commitsCheckpoints && turn?.status === 'completed') {
+      const run = record.events.findLast(
+        (event) => event.type === 'run.started' && event.data.turn_id === turn.id,
+      )
+      commitRunCheckpoint(
+        record,
+        typeof run?.data.run_id === 'string' ? run.data.run_id : null,
+        turn.id,
+        writer.now,
+      )
+    }
   })
   for (let index = scripts.length; record.events.length < (spec.minEvents ?? 0); index += 1) {
     writer.advance(30_000, 3 * MINUTE)
@@ -171,6 +186,7 @@ function sessionSpecs(now: number, largeSessionEvents: number): SessionSpec[] {
       startAt: at(3 * DAY + 42 * MINUTE),
       turnStarts: [at(3 * DAY + 40 * MINUTE), at(3 * DAY)],
       turns: (r) => [environmentCheckTurn(r), releaseNotesTurn(r)],
+      commitsCheckpoints: true,
     },
     {
       id: SESSION.buildActive,

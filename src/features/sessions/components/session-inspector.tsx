@@ -58,6 +58,9 @@ const TranscriptTab = lazy(() => loadTranscript().then((module) => ({ default: m
 const WaterfallTab = lazy(() => loadWaterfall().then((module) => ({ default: module.WaterfallTab })))
 // The files tab's code loads the first time it is opened.
 const FilesTab = lazy(() => import('./files-tab').then((module) => ({ default: module.FilesTab })))
+const CheckpointsTab = lazy(() =>
+  import('./checkpoints-tab').then((module) => ({ default: module.CheckpointsTab })),
+)
 
 /** Fetches the code of the tabs that are not open, when the browser has nothing better to do. */
 function usePrefetchTabCode(isContentShown: boolean) {
@@ -129,6 +132,12 @@ const TABS = {
     label: () => t('sessions.inspector.tabs.recovery'),
     view: ({ session, log, canAct }: TabContext) => (
       <RecoveryDesk session={session} log={log} canWrite={canAct} />
+    ),
+  },
+  checkpoints: {
+    label: () => t('sessions.inspector.tabs.checkpoints'),
+    view: ({ session, log, canAct }: TabContext) => (
+      <CheckpointsTab session={session} log={log} canWrite={canAct} />
     ),
   },
 }

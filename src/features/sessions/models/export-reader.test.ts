@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  checkManifest,
   ExportReader,
   MAX_DEPTH,
   MAX_LINE_CHARS,
@@ -7,7 +8,7 @@ import {
   readExportChunks,
   type ExportReadReport,
 } from './export-reader'
-import { buildExportFile } from '@/data/sessions/export-manifest'
+import { buildExportFile, sha256Hex } from '@/data/sessions/export-manifest'
 import type { PublicEvent } from '@/data/sessions/types'
 
 const SESSION = 'sess_export01'
@@ -198,5 +199,41 @@ describe('readExportChunks', () => {
     })
     expect(delivered).toBe(1)
     expect(report.events).toBe(1)
+  })
+})
+
+describe('checkManifest', () => {
+  async function exported(count: number) {
+    const body = new TextEncoder().encode(
+      Array.from({ length: count }, (_, index) => line(envelope(index + 1))).join(''),
+    )
+    return { body, file: (await buildExportFile(SESSION, body, 1)).blob }
+  }
+
+  it('matches an untouched file: hash, count and last cursor', async () => {
+    const { body, file } = await exported(3)
+    const { report } = await readAll(await file.text())
+    expect(checkManifest(report, await sha256Hex(body))).toEqual({ status: 'match', mismatches: [] })
+  })
+
+  it('tells a cut file (a line lost at the end) and an edited one', async () => {
+    const { file } = await exported(3)
+    const text = await file.text()
+    const cut = text.slice(0, text.lastIndexOf('{"schema_version"'))
+    const cutRead = await readAll(cut)
+    const cutBody = new TextEncoder().encode(cut).slice(cutRead.report.bodyOffset)
+    expect(checkManifest(cutRead.report, await sha256Hex(cutBody))).toEqual({
+      status: 'mismatch',
+      mismatches: ['sha256', 'count', 'last_cursor'],
+    })
+    const edited = text.replace('evt_2', 'evt_X')
+    const editedRead = await readAll(edited)
+    const editedBody = new TextEncoder().encode(edited).slice(editedRead.report.bodyOffset)
+    expect(checkManifest(editedRead.report, await sha256Hex(editedBody)).mismatches).toEqual(['sha256'])
+  })
+
+  it('cannot check a raw export', async () => {
+    const { report } = await readAll(line(envelope(1)))
+    expect(checkManifest(report, 'x')).toEqual({ status: 'absent', mismatches: [] })
   })
 })

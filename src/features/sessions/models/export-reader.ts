@@ -235,3 +235,23 @@ export async function readExportChunks(
   if (tail.length > 0) onEvents(tail)
   return reader.report()
 }
+
+export type ManifestMismatch = 'sha256' | 'count' | 'last_cursor' | 'session'
+
+/** The file against its manifest: `absent` for a raw export, which cannot be checked. */
+export type ManifestCheck =
+  | { status: 'absent'; mismatches: [] }
+  | { status: 'match'; mismatches: [] }
+  | { status: 'mismatch'; mismatches: ManifestMismatch[] }
+
+/** Compares what was read (and the body's hash) with what the manifest says was written. */
+export function checkManifest(report: ExportReadReport, bodySha256: string): ManifestCheck {
+  const { manifest } = report
+  if (!manifest) return { status: 'absent', mismatches: [] }
+  const mismatches: ManifestMismatch[] = []
+  if (manifest.sha256 !== bodySha256) mismatches.push('sha256')
+  if (manifest.count !== report.lines) mismatches.push('count')
+  if (manifest.lastCursor !== report.lastCursor) mismatches.push('last_cursor')
+  if (report.sessionId !== manifest.sessionId) mismatches.push('session')
+  return mismatches.length === 0 ? { status: 'match', mismatches: [] } : { status: 'mismatch', mismatches }
+}

@@ -209,15 +209,16 @@ function OpenedFile({ opened, onClose }: { opened: OpenedExport; onClose: () => 
   return (
     <div className="flex flex-col gap-4">
       <section
-        aria-label={t('sessions.offline.fromFile')}
+        aria-labelledby={`offline-file-${opened.id}`}
         className="flex flex-col gap-2 rounded-lg border-2 border-dashed border-primary/60 bg-card p-4"
         data-testid="offline-file-banner"
       >
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <Badge>{t('sessions.offline.fromFile')}</Badge>
-          <span className="font-medium break-all">
+          {/* The file's name heads the page's content, as a session's summary does online. */}
+          <h2 id={`offline-file-${opened.id}`} className="font-medium break-all">
             <VisibleText text={opened.name} />
-          </span>
+          </h2>
           <span className="text-muted-foreground">· {formatFileSize(opened.size)}</span>
           {session.id ? (
             <span className="font-mono text-xs break-all text-muted-foreground">
@@ -269,7 +270,7 @@ function OpenedFile({ opened, onClose }: { opened: OpenedExport; onClose: () => 
  * nothing is uploaded) and shown with the session page's own views, clearly marked as a file.
  */
 export function OfflineViewer() {
-  useT('sessions', 'sessions:transcript', 'markdown', 'sessions:offline')
+  useT('sessions', 'sessions:transcript', 'sessions:inputs', 'markdown', 'sessions:offline')
   const { opened, open, close } = useExportFile()
   const [isDragOver, setIsDragOver] = useState(false)
   const [, setParams] = useSearchParams()

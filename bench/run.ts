@@ -10,7 +10,7 @@
  * builds behind the same mock, round by round, printing this tree / baseline per figure.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -751,7 +751,7 @@ async function exportAndOffline(browser: Browser, auth: Auth, base: string): Pro
     .getByText(/events read from the file/)
     .waitFor({ timeout: 120_000 })
   log(
-    `  export ${Math.round(exportMs)} ms; offline first block ${Math.round(offlineFirstMs)} ms, whole file read ${Date.now() - readAt} ms later`,
+    `  export ${Math.round(exportMs)} ms (${(statSync(file).size / 1024 / 1024).toFixed(1)} MB, ${await page.getByTestId('offline-file-banner').getByRole('status').textContent()}); offline first block ${Math.round(offlineFirstMs)} ms, whole file read ${Date.now() - readAt} ms later`,
   )
   await page.context().close()
   rmSync(file, { force: true })

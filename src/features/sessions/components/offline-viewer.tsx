@@ -71,7 +71,7 @@ const selectSpan = (store: EventStore) =>
  * The session a file describes, as far as its events tell: its id and times. No agent and no
  * environment are known, so no view asks a server about them.
  */
-function useFileSession(store: EventStore, fallbackId: string | null): Session {
+function useFileSession(store: EventStore, fallbackId: string | null, fileName: string): Session {
   const title = useEventLog(store, selectTitle)
   const span = useEventLog(store, selectSpan)
   return useMemo(() => {
@@ -83,11 +83,11 @@ function useFileSession(store: EventStore, fallbackId: string | null): Session {
       createdAt: Number(first),
       updatedAt: Number(last),
       lastActivityAt: Number(last),
-      // Read as the server's title would be: the views then need no request for one.
-      title: title ?? (sessionId || fallbackId || ''),
+      // Read as the server's title would be: the views then never ask a server for one.
+      title: title ?? (sessionId || fallbackId || fileName),
     }
     return session
-  }, [span, title, fallbackId])
+  }, [span, title, fallbackId, fileName])
 }
 
 function problemReason(report: ExportReadReport): string {
@@ -187,7 +187,7 @@ function FileReport({ opened }: { opened: OpenedExport }) {
 
 function OpenedFile({ opened, onClose }: { opened: OpenedExport; onClose: () => void }) {
   const size = useEventLog(opened.store, selectSize)
-  const session = useFileSession(opened.store, opened.report?.sessionId ?? null)
+  const session = useFileSession(opened.store, opened.report?.sessionId ?? null, opened.name)
   const [params, setParams] = useSearchParams()
   const view = VIEW_NAMES.find((name) => name === params.get('tab')) ?? 'transcript'
   const isReading = opened.phase === 'reading'
@@ -237,8 +237,10 @@ function OpenedFile({ opened, onClose }: { opened: OpenedExport; onClose: () => 
         </p>
       </section>
       <FileReport opened={opened} />
-      {size === 0 && !isReading ? (
-        <Notice>{t('sessions.offline.empty')}</Notice>
+      {size === 0 ? (
+        isReading ? null : (
+          <Notice>{t('sessions.offline.empty')}</Notice>
+        )
       ) : (
         <div>
           <Tabs

@@ -165,3 +165,28 @@ test('a hostile file: the first bad line is named, every good event is shown, an
     page.getByRole('list', { name: 'Session events' }).getByText('hologram.projected').first(),
   ).toBeVisible()
 })
+
+test('a file dropped on the viewer opens as one picked does', async ({ page, login }) => {
+  await login('alice', '/sessions-file')
+  await cutNetwork(page)
+  const line = JSON.stringify({
+    schema_version: 1,
+    id: 'evt_drop_1',
+    type: 'item.completed',
+    session_id: 'sess_dropped001',
+    created_at: 1_767_000_000_000,
+    cursor: 'cur_1',
+    data: {
+      item: { id: 'item_1', type: 'message', role: 'user', content: [{ type: 'text', text: 'Dropped in' }] },
+    },
+  })
+  const transfer = await page.evaluateHandle((text) => {
+    const data = new DataTransfer()
+    data.items.add(new File([`${text}\n`], 'dropped.jsonl', { type: 'application/x-ndjson' }))
+    return data
+  }, line)
+  await page.getByTestId('offline-drop-zone').dispatchEvent('drop', { dataTransfer: transfer })
+  await expect(page.getByTestId('offline-file-banner')).toContainText('dropped.jsonl')
+  await expect(page.getByTestId('offline-file-banner')).toContainText('1 event read from the file.')
+  await expect(page.getByRole('feed', { name: 'Transcript' }).getByText('Dropped in').first()).toBeVisible()
+})

@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test'
 import { focusRingProblems, lowestTextContrast, namesReadTwice, targetSizeProblems } from './a11y-measure'
 import { message, messagePattern, type Language } from './catalog'
 import { axeViolations, expect, navigateInApp, test } from './fixtures'
+import { exportLines } from './export-lines'
 import { SEEDED } from './sessions-api'
 
 /**
@@ -312,27 +313,10 @@ const ROUTES: RouteState[] = [
 
 /** An export as the offline viewer's walk opens it: a turn, a tool call, a broken line, an unknown type. */
 const OFFLINE_WALK_FILE = (() => {
-  let seq = 0
-  const event = (type: string, data: Record<string, unknown>) => {
-    seq += 1
-    return JSON.stringify({
-      schema_version: 1,
-      id: `evt_walk_${seq}`,
-      type,
-      session_id: 'sess_walkfile01',
-      created_at: 1_767_000_000_000 + seq * 1000,
-      cursor: `cur_${seq}`,
-      data,
-    })
-  }
-  const message = (id: string, role: string, text: string) => ({
-    turn_id: 'turn_1',
-    item_id: id,
-    item: { id, type: 'message', role, content: [{ type: 'text', text }] },
-  })
+  const { event, message } = exportLines('sess_walkfile01')
   return [
     event('turn.accepted', { turn_id: 'turn_1' }),
-    event('item.completed', message('item_u', 'user', 'List the files')),
+    message('item_u', 'user', 'List the files'),
     event('tool.requested', { turn_id: 'turn_1', tool_call_id: 'call_1', name: 'list_files', input: {} }),
     event('tool.completed', {
       turn_id: 'turn_1',
@@ -342,7 +326,7 @@ const OFFLINE_WALK_FILE = (() => {
     }),
     '{"broken": ',
     event('hologram.projected', {}),
-    event('item.completed', message('item_a', 'assistant', 'One file: a.txt')),
+    message('item_a', 'assistant', 'One file: a.txt'),
     event('turn.completed', { turn_id: 'turn_1' }),
     '',
   ].join('\n')

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
+import { exportLines } from './export-lines'
 import { SEEDED } from './sessions-api'
 
 /**
@@ -106,38 +107,16 @@ test('a hostile file: the first bad line is named, every good event is shown, an
   login,
 }, testInfo) => {
   await login('alice', '/sessions-file')
-  const event = (seq: number, type: string, data: Record<string, unknown>) =>
-    JSON.stringify({
-      schema_version: 1,
-      id: `evt_h_${seq}`,
-      type,
-      session_id: 'sess_hostile01',
-      created_at: 1_767_000_000_000 + seq * 1000,
-      cursor: `cur_${seq}`,
-      data,
-    })
+  const { event, message } = exportLines('sess_hostile01')
   const hostile = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>'
   const file = [
-    event(1, 'turn.accepted', { turn_id: 'turn_1' }),
-    event(2, 'item.completed', {
-      turn_id: 'turn_1',
-      item_id: 'item_u',
-      item: { id: 'item_u', type: 'message', role: 'user', content: [{ type: 'text', text: hostile }] },
-    }),
+    event('turn.accepted', { turn_id: 'turn_1' }),
+    message('item_u', 'user', hostile),
     '{"schema_version":1,"id":"evt_h_cut",',
     `{"deep":${'['.repeat(5000)}${']'.repeat(5000)}}`,
-    event(3, 'hologram.projected', { beam: 'x' }),
-    event(4, 'item.completed', {
-      turn_id: 'turn_1',
-      item_id: 'item_a',
-      item: {
-        id: 'item_a',
-        type: 'message',
-        role: 'assistant',
-        content: [{ type: 'text', text: `Answer ${hostile}` }],
-      },
-    }),
-    event(5, 'turn.completed', { turn_id: 'turn_1' }),
+    event('hologram.projected', { beam: 'x' }),
+    message('item_a', 'assistant', `Answer ${hostile}`),
+    event('turn.completed', { turn_id: 'turn_1' }),
   ].join('\n')
   const path = testInfo.outputPath('hostile.jsonl')
   writeFileSync(path, `${file}\n`)
@@ -169,17 +148,7 @@ test('a hostile file: the first bad line is named, every good event is shown, an
 test('a file dropped on the viewer opens as one picked does', async ({ page, login }) => {
   await login('alice', '/sessions-file')
   await cutNetwork(page)
-  const line = JSON.stringify({
-    schema_version: 1,
-    id: 'evt_drop_1',
-    type: 'item.completed',
-    session_id: 'sess_dropped001',
-    created_at: 1_767_000_000_000,
-    cursor: 'cur_1',
-    data: {
-      item: { id: 'item_1', type: 'message', role: 'user', content: [{ type: 'text', text: 'Dropped in' }] },
-    },
-  })
+  const line = exportLines('sess_dropped001').message('item_1', 'user', 'Dropped in')
   const transfer = await page.evaluateHandle((text) => {
     const data = new DataTransfer()
     data.items.add(new File([`${text}\n`], 'dropped.jsonl', { type: 'application/x-ndjson' }))

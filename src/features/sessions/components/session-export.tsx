@@ -36,9 +36,7 @@ export function SessionExport({ sessionId }: { sessionId: string }) {
         <Button size="sm" onClick={() => void save()} disabled={isBusy}>
           {isBusy ? t('sessions.offline.export.busy') : t('sessions.offline.export.button')}
         </Button>
-        <Link className="text-primary hover:underline" to="/sessions-file">
-          {t('sessions.offline.export.openViewer')}
-        </Link>
+        <OpenExportLink />
       </div>
       <p role="status" className="text-xs break-all text-muted-foreground">
         {saved
@@ -51,5 +49,15 @@ export function SessionExport({ sessionId }: { sessionId: string }) {
       </p>
       {failure ? <FailureNotice error={failure} /> : null}
     </div>
+  )
+}
+
+/** Where an export file is opened (the sessions list points there too: a file needs no session). */
+export function OpenExportLink() {
+  const { t } = useT('sessions:offline')
+  return (
+    <Link className="text-sm text-primary hover:underline" to="/sessions-file">
+      {t('sessions.offline.export.openViewer')}
+    </Link>
   )
 }

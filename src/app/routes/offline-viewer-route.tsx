@@ -1,10 +1,19 @@
+import { lazy, Suspense } from 'react'
 import { useDocumentTitle } from '../use-document-title'
 import { PageHeader } from '@/components/layout/page-header'
 import { Link } from '@/components/ui/link'
-import { OfflineViewer } from '@/features/sessions/components/offline-viewer'
+import { LoadingState } from '@/components/ui/states'
 import { useT } from '@/i18n'
 // Every utility, in place before this module renders (entry.css has only the first screen's).
 import '@/styles/index.css'
+
+// The viewer (the session page's transcript, waterfall, events and tools) is imported from here, not
+// statically: the entry's route table then lists this small module's files only, not the viewer's.
+const OfflineViewer = lazy(() =>
+  import('@/features/sessions/components/offline-viewer').then((module) => ({
+    default: module.OfflineViewer,
+  })),
+)
 
 /** `/sessions-file`: a session export opened from disk, read in the browser with no server. */
 export default function OfflineViewerRoute() {
@@ -22,7 +31,9 @@ export default function OfflineViewerRoute() {
         }
       />
       <div className="p-6">
-        <OfflineViewer />
+        <Suspense fallback={<LoadingState />}>
+          <OfflineViewer />
+        </Suspense>
       </div>
     </>
   )

@@ -705,7 +705,8 @@ async function exportAndOffline(browser: Browser, auth: Auth, base: string): Pro
   const file = join(tmpdir(), `bench-export-${process.pid}.jsonl`)
   await saved.saveAs(file)
   await page.goto(`${base}/sessions-file`)
-  await page.getByRole('heading', { level: 1, name: 'Open an exported session' }).waitFor()
+  // The viewer's code and strings are in once its file field shows; then the network goes.
+  await page.getByLabel('Export file').waitFor()
   await page.context().setOffline(true)
   await page.evaluate(() => {
     const w = window as unknown as Record<string, number>

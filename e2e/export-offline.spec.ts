@@ -24,8 +24,12 @@ async function transcriptText(feed: Locator): Promise<string> {
   })
 }
 
-/** Cuts this context off the network: offline, and any request that still leaves is refused. */
+/**
+ * Cuts this context off the network (offline, and any request that still leaves is refused), once
+ * the viewer is ready: its code and strings are in the page when its file field shows.
+ */
 async function cutNetwork(page: Page) {
+  await expect(page.getByLabel('Export file')).toBeVisible()
   const context = page.context()
   await context.setOffline(true)
   await context.route('**/*', (route) => route.abort('internetdisconnected'))

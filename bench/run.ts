@@ -1,16 +1,17 @@
 /**
- * `npm run bench [-- --json] [-- --runs 3] [-- --no-build] [-- --only start-up|first-content|steer] [-- --baseline <ref>]`:
+ * `npm run bench [-- --json] [-- --runs 3] [-- --no-build] [-- --only <part>] [-- --baseline <ref>]`:
  * the console at scale, in real Chromium against the mock served over HTTP with generated data
  * (10,000 environments, a session with 100,000 events). Prints `name: value unit` per figure (the
  * median of the runs), or one JSON object. `--only start-up` measures the first route's size and
  * first paint (and the 10,000-row list) without the session and live figures, which take most of
  * the time; `--only first-content` adds the large session's first event row and first transcript
  * block (no scrolling, filtering or live runs), for quick comparisons; `--only steer` the steering
- * figure alone. `--baseline <ref>` also builds that commit (outside the working tree) and measures both
+ * figure alone; `--only export-offline` exports the large session and opens the file in the offline
+ * viewer, nothing else. `--baseline <ref>` also builds that commit (outside the working tree) and measures both
  * builds behind the same mock, round by round, printing this tree / baseline per figure.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -40,8 +41,9 @@ const runsIndex = args.indexOf('--runs')
 const runs = Math.max(1, runsIndex >= 0 ? Number(args[runsIndex + 1] ?? 3) : 3)
 const onlyIndex = args.indexOf('--only')
 const only = onlyIndex >= 0 ? args[onlyIndex + 1] : undefined
-if (only !== undefined && only !== 'start-up' && only !== 'first-content' && only !== 'steer') {
-  console.error(`--only takes "start-up", "first-content" or "steer" (got ${only ?? 'nothing'})`)
+const ONLY = ['start-up', 'first-content', 'steer', 'export-offline'] as const
+if (only !== undefined && !(ONLY as readonly string[]).includes(only)) {
+  console.error(`--only takes one of ${ONLY.join(', ')} (got ${only ?? 'nothing'})`)
   process.exit(2)
 }
 const startUpOnly = only === 'start-up'
@@ -49,6 +51,8 @@ const startUpOnly = only === 'start-up'
 const firstContentOnly = only === 'first-content'
 /** Only the steering figure (the start-up figures still run: they are quick and warm the builds). */
 const steerOnly = only === 'steer'
+/** The large session exported, and the export opened in the offline viewer; nothing else. */
+const exportOfflineOnly = only === 'export-offline'
 const baselineIndex = args.indexOf('--baseline')
 const baselineRef = baselineIndex >= 0 ? args[baselineIndex + 1] : undefined
 if (baselineIndex >= 0 && (baselineRef === undefined || baselineRef.startsWith('--'))) {
@@ -680,6 +684,85 @@ async function steerApplied(browser: Browser, auth: Auth, base: string): Promise
   return percentile(samples, 50)
 }
 
+type ExportFigures = { exportMs: number; offlineFirstMs: number }
+
+/**
+ * The large session exported from its page (click → the file handed to the browser: the server's
+ * 100,000 lines, their SHA-256 and the manifest), then that file opened in the offline viewer with
+ * the network cut (the file chosen → the first transcript block painted).
+ */
+async function exportAndOffline(browser: Browser, auth: Auth, base: string): Promise<ExportFigures> {
+  const page = await openPage(browser, auth)
+  await page.goto(`${base}/sessions/${LARGE_SESSION}`)
+  await waitForLive(page)
+  const button = page.getByRole('button', { name: 'Export events (.jsonl)' })
+  if ((await button.count()) === 0) {
+    // A build from before the export: no figures.
+    await page.context().close()
+    return { exportMs: Number.NaN, offlineFirstMs: Number.NaN }
+  }
+  const download = page.waitForEvent('download', { timeout: 180_000 })
+  const clickedAt = Date.now()
+  await button.click()
+  const saved = await download
+  const exportMs = Date.now() - clickedAt
+  const file = join(tmpdir(), `bench-export-${process.pid}.jsonl`)
+  await saved.saveAs(file)
+  await page.goto(`${base}/sessions-file`)
+  // The viewer's code and strings are in once its file field shows; then the network goes.
+  await page.getByLabel('Export file').waitFor()
+  await page.context().setOffline(true)
+  await page.evaluate(() => {
+    const w = window as unknown as Record<string, number>
+    document.addEventListener(
+      'change',
+      (event) => {
+        if (event.target instanceof HTMLInputElement && event.target.type === 'file')
+          w.__fileChosenAt = performance.now()
+      },
+      true,
+    )
+    // Painted, not just inserted (as the environment row's mark): a task posted from the frame's
+    // animation-frame callback runs after its paint.
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector('[role="feed"] [data-entry]')) return
+      observer.disconnect()
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel()
+        channel.port1.onmessage = () => {
+          w.__offlineFirstPainted = performance.now()
+        }
+        channel.port2.postMessage(null)
+      })
+    })
+    observer.observe(document, { childList: true, subtree: true })
+  })
+  await page.getByLabel('Export file').setInputFiles(file)
+  await page.waitForFunction(
+    () => (window as unknown as Record<string, number>).__offlineFirstPainted,
+    null,
+    {
+      timeout: 60_000,
+    },
+  )
+  const offlineFirstMs = await page.evaluate(() => {
+    const w = window as unknown as Record<string, number>
+    return w.__offlineFirstPainted! - w.__fileChosenAt!
+  })
+  // The whole file read, for the log: how long a 100,000-event file takes to be all in.
+  const readAt = Date.now()
+  await page
+    .getByTestId('offline-file-banner')
+    .getByText(/events read from the file/)
+    .waitFor({ timeout: 120_000 })
+  log(
+    `  export ${Math.round(exportMs)} ms (${(statSync(file).size / 1024 / 1024).toFixed(1)} MB, ${await page.getByTestId('offline-file-banner').getByRole('status').textContent()}); offline first block ${Math.round(offlineFirstMs)} ms, whole file read ${Date.now() - readAt} ms later`,
+  )
+  await page.context().close()
+  rmSync(file, { force: true })
+  return { exportMs, offlineFirstMs }
+}
+
 type Target = { label: string; url: string }
 
 const UNITS: Record<string, string> = {
@@ -697,6 +780,8 @@ const UNITS: Record<string, string> = {
   transcript_live_lag_p95_ms: 'ms',
   transcript_live_missing_or_duplicate: 'events',
   steer_applied_ms: 'ms',
+  export_100k_ms: 'ms',
+  offline_100k_first_ms: 'ms',
 }
 
 /** With a baseline, the start-up figures (seconds each) are taken this many times a round. */
@@ -764,6 +849,14 @@ async function main() {
   try {
     for (let index = 0; index < runs; index += 1) {
       log(`run ${index + 1}/${runs}`)
+      if (exportOfflineOnly) {
+        await eachTarget(index, async (target, t) => {
+          const exported = await exportAndOffline(browser, auth, target.url)
+          add(t, 'export_100k_ms', exported.exportMs)
+          add(t, 'offline_100k_first_ms', exported.offlineFirstMs)
+        })
+        continue
+      }
       for (let repeat = 0; repeat < (baseline ? START_UP_PAIRS : 1); repeat += 1) {
         await eachTarget(pair, async (target, t) => {
           if (pair === 0) log(`  files loaded for /environments (${target.label}):`)
@@ -788,11 +881,20 @@ async function main() {
         add(t, 'session_100k_transcript_first_ms', transcript.first)
         add(t, 'transcript_scroll_max_long_task_ms', transcript.scrollMaxLongTask)
         if (!firstContentOnly) add(t, 'steer_applied_ms', await steerApplied(browser, auth, target.url))
+        if (!firstContentOnly) {
+          const exported = await exportAndOffline(browser, auth, target.url)
+          add(t, 'export_100k_ms', exported.exportMs)
+          add(t, 'offline_100k_first_ms', exported.offlineFirstMs)
+        }
       })
     }
     // The live runs come last: each adds LIVE_RATE × LIVE_MS events to the large session.
     let expected = LARGE_EVENTS
-    for (let index = 0; index < (startUpOnly || firstContentOnly || steerOnly ? 0 : runs); index += 1) {
+    for (
+      let index = 0;
+      index < (startUpOnly || firstContentOnly || steerOnly || exportOfflineOnly ? 0 : runs);
+      index += 1
+    ) {
       await eachTarget(index, async (target, t) => {
         log(`live run ${index + 1}/${runs} (${target.label})`)
         const figuresLive = await live(browser, auth, target.url, expected)

@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test'
 import { focusRingProblems, lowestTextContrast, namesReadTwice, targetSizeProblems } from './a11y-measure'
 import { message, messagePattern, type Language } from './catalog'
 import { axeViolations, expect, navigateInApp, test } from './fixtures'
+import { exportLines } from './export-lines'
 import { SEEDED } from './sessions-api'
 
 /**
@@ -272,6 +273,31 @@ const ROUTES: RouteState[] = [
     },
   },
   {
+    name: 'offline viewer',
+    path: '/sessions-file',
+    ready: async ({ page, text }) => {
+      await expect(
+        page.getByRole('heading', { name: text('sessions.offline.title'), level: 1 }),
+      ).toBeVisible()
+    },
+    extra: async (walk) => {
+      const { page, text, scan } = walk
+      // A file with a broken line and an unknown type: every notice the viewer has is on screen.
+      await page.getByLabel(text('sessions.offline.choose'), { exact: true }).setInputFiles({
+        name: 'walk.jsonl',
+        mimeType: 'application/x-ndjson',
+        buffer: Buffer.from(OFFLINE_WALK_FILE),
+      })
+      await expect(page.getByTestId('offline-file-banner')).toBeVisible()
+      await expect(page.getByRole('feed', { name: text('sessions.transcript.label') })).toBeVisible()
+      await scan('file opened, transcript')
+      for (const tab of ['waterfall', 'events', 'tools'] as const) {
+        await selectTab(page, text(`sessions.inspector.tabs.${tab}`))
+        await scan(`file opened, ${tab}`, '[role="tabpanel"]')
+      }
+    },
+  },
+  {
     name: 'server',
     path: '/server',
     ready: async ({ page, text }) => {
@@ -338,6 +364,27 @@ const ROUTES: RouteState[] = [
     },
   },
 ]
+
+/** An export as the offline viewer's walk opens it: a turn, a tool call, a broken line, an unknown type. */
+const OFFLINE_WALK_FILE = (() => {
+  const { event, message } = exportLines('sess_walkfile01')
+  return [
+    event('turn.accepted', { turn_id: 'turn_1' }),
+    message('item_u', 'user', 'List the files'),
+    event('tool.requested', { turn_id: 'turn_1', tool_call_id: 'call_1', name: 'list_files', input: {} }),
+    event('tool.completed', {
+      turn_id: 'turn_1',
+      tool_call_id: 'call_1',
+      status: 'completed',
+      output: 'a.txt',
+    }),
+    '{"broken": ',
+    event('hologram.projected', {}),
+    message('item_a', 'assistant', 'One file: a.txt'),
+    event('turn.completed', { turn_id: 'turn_1' }),
+    '',
+  ].join('\n')
+})()
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 

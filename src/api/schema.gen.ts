@@ -1129,6 +1129,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/agent-sessions/{session}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session: components["parameters"]["SessionPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Export the current public event prefix as JSONL
+         * @description Every public event envelope up to the head taken at request time, one JSON object and a newline each, with `Content-Disposition: attachment; filename="session-events.jsonl"`. No query parameters: the whole retained log. Private prompts, checkpoints, credentials and provider reasoning are not public events and are not included.
+         */
+        get: operations["exportSessionEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/agent-sessions/{session}/artifacts": {
         parameters: {
             query?: never;
@@ -4175,6 +4197,36 @@ export interface operations {
             410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    exportSessionEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tenant to act in. Query or body scope, when present, must agree with it. */
+                "X-AgentScope-Tenant"?: components["parameters"]["TenantHeader"];
+                /** @description Namespace to act in; defaults to the caller's personal namespace. */
+                "X-AgentScope-Namespace"?: components["parameters"]["NamespaceHeader"];
+            };
+            path: {
+                session: components["parameters"]["SessionPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The public events, one envelope per line. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     listSessionArtifacts: {

@@ -89,6 +89,10 @@ const screens = {
     path: 'sessions/:sessionId',
     ...screen(() => import('./routes/session-detail-route'), 'sessions', 'app:screens', 'ui:advice'),
   },
+  offlineViewer: {
+    path: 'sessions-file',
+    ...screen(() => import('./routes/offline-viewer-route'), 'sessions', 'app:screens', 'sessions:offline'),
+  },
   server: { path: 'server', ...screen(() => import('./routes/server-route'), 'server') },
   notFound: screen(() => import('./routes/not-found-route'), 'app:screens'),
 }

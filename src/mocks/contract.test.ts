@@ -400,6 +400,7 @@ describe('contract tour', () => {
       expect((await call(`${large}/tools`, { token })).status).toBe(200)
       expect((await call(`${large}/items`, { token })).status).toBe(200)
       expect((await call(`${large}/usage`, { token })).status).toBe(200)
+      expect((await call(`${large}/export`, { token })).status).toBe(200)
 
       const abort = new AbortController()
       const stream = await fetch(`${ORIGIN}${large}/events/stream`, {

@@ -1,3 +1,4 @@
+import { Suspense } from 'react'
 import { useSearchParams } from 'react-router'
 import { ReadOnlyNotice } from '../layout/read-only-notice'
 import { useDocumentTitle } from '../use-document-title'
@@ -7,6 +8,7 @@ import { PageHeader } from '@/components/layout/page-header'
 import { FamilyUnavailable } from '@/components/ui/family-unavailable'
 import { useFamilyStatus } from '@/data/server/queries'
 import { CreateSessionDialog } from '@/features/sessions/components/create-session-dialog'
+import { OpenExportLink } from '@/features/sessions/components/session-export'
 import { SessionsTable } from '@/features/sessions/components/sessions-table'
 import { useT } from '@/i18n'
 // Every utility, in place before this module renders (entry.css has only the first screen's).
@@ -29,15 +31,21 @@ export default function SessionsRoute() {
         title={t('app.sessions.title')}
         description={t('app.sessions.description')}
         actions={
-          !isServed ? null : canWrite ? (
-            <CreateSessionDialog
-              initialAgentId={params.get('agentId') ?? ''}
-              isRequested={isNewRequested}
-              onRequestDone={clearNewRequest}
-            />
-          ) : (
-            <ReadOnlyNotice reason={readOnlyReason} />
-          )
+          <>
+            {/* Its string loads with it: the list does not wait for it. */}
+            <Suspense fallback={null}>
+              <OpenExportLink />
+            </Suspense>
+            {!isServed ? null : canWrite ? (
+              <CreateSessionDialog
+                initialAgentId={params.get('agentId') ?? ''}
+                isRequested={isNewRequested}
+                onRequestDone={clearNewRequest}
+              />
+            ) : (
+              <ReadOnlyNotice reason={readOnlyReason} />
+            )}
+          </>
         }
       />
       <div className="p-6">

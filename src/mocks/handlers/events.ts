@@ -14,6 +14,9 @@ const DEFAULT_PAGE = 100
 const MAX_PAGE = 1000
 /** Replay is written in slices so a 100,000-event backlog streams with back-pressure instead of at once. */
 const REPLAY_BATCH = 500
+/** Export reads the log in pages of this many, as AgentSessionCheckpointsController.export does. */
+const EXPORT_PAGE = 256
+export const EXPORT_FILE_NAME = 'session-events.jsonl'
 
 /** The `after` position as a sequence, or the server's 400/409 (docs variant: also 410) answer. */
 function afterSeq(
@@ -228,6 +231,41 @@ export function createSessionViewHandlers(backend: MockBackend): HttpHandler[] {
         )
       }
       return response(200).json(event)
+    }),
+
+    // AgentSessionCheckpointsController.export [b589d28e]: the caller's session (404 otherwise),
+    // its head taken once at request time, then every public envelope up to it in pages of 256,
+    // one JSON object and "\n" per line. No query parameters. The mock's log holds public events
+    // only (the native facts live in the journal), so every retained event is written.
+    http.get('/api/v1/agent-sessions/{session}/export', ({ request, params, response }) => {
+      const access = findSession(backend, request, params.session)
+      if (isResponse(access)) return response.untyped(access)
+      const { record } = access
+      const through = headSeq(record)
+      const encoder = new TextEncoder()
+      let after = firstSeq(record) - 1
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          const page = eventsAfter(record, after, Math.min(EXPORT_PAGE, through - after))
+          if (page.events.length === 0 || after >= through) {
+            controller.close()
+            return
+          }
+          after = page.lastSeq
+          controller.enqueue(
+            encoder.encode(page.events.map((event) => `${JSON.stringify(event)}\n`).join('')),
+          )
+        },
+      })
+      return response.untyped(
+        new Response(body, {
+          status: 200,
+          headers: {
+            'Content-Type': 'application/x-ndjson',
+            'Content-Disposition': `attachment; filename="${EXPORT_FILE_NAME}"`,
+          },
+        }),
+      )
     }),
 
     http.get('/api/v1/agent-sessions/{session}/tools', ({ request, params, response }) => {

@@ -158,6 +158,13 @@ export class ContractValidator {
         this.count(spec.name)
         continue
       }
+      // Newline-delimited JSON (an export): every line is one JSON value, the body is not.
+      if (mediaType.includes('ndjson')) {
+        const bad = bodyText.split('\n').findIndex((line) => line !== '' && !isJsonText(line))
+        if (bad >= 0) fail(`line ${bad + 1} is not JSON`)
+        else this.count(spec.name)
+        continue
+      }
       let body: unknown
       try {
         body = JSON.parse(bodyText)
@@ -223,4 +230,13 @@ export function createEventValidator(path: string) {
   const validate = ajv.compile(schema)
   return (event: unknown): string | null =>
     validate(event) ? null : ajv.errorsText(validate.errors, { separator: '; ' })
+}
+
+function isJsonText(text: string): boolean {
+  try {
+    JSON.parse(text)
+    return true
+  } catch {
+    return false
+  }
 }

@@ -6,6 +6,7 @@ import { EventsTab } from './events-tab'
 import { LiveAnnouncer } from './live-announcer'
 import { LiveStatus } from './live-status'
 import { RequiredActions } from './required-actions'
+import { SessionExport } from './session-export'
 import { SessionSummary } from './session-summary'
 import { SnapshotTab } from './snapshot-tab'
 import { ConfigurationDiagnosis, StallDiagnosis } from './stall-diagnosis'
@@ -199,6 +200,10 @@ export function SessionInspector({ sessionId, canWrite }: { sessionId: string; c
           <div className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4">
             <SessionSummary session={session.data} />
             <LiveStatus log={log} />
+            {/* Its strings load with it: the summary does not wait for them. */}
+            <Suspense fallback={null}>
+              <SessionExport sessionId={sessionId} />
+            </Suspense>
           </div>
           <div id="stall-diagnosis" className="scroll-mt-4">
             <PanelErrorBoundary title={t('sessions.inspector.diagnosisFailed')}>

@@ -224,7 +224,8 @@ function ToolCard({
         ) : null}
         <span>{duration ?? (record.isComplete ? '—' : statusLabel('running'))}</span>
       </div>
-      <p className="flex flex-wrap gap-x-3 gap-y-1 text-muted-foreground">
+      {/* Where the call ran comes from the server (the environment, its work items), not the log. */}
+      <p className="flex flex-wrap gap-x-3 gap-y-1 text-muted-foreground" data-server-context="">
         <span>{scope.environmentLabel}</span>
         <span className="font-mono">{worker}</span>
       </p>

@@ -88,7 +88,7 @@ function LegendItem({ swatch, tick, children }: { swatch?: string; tick?: string
 }
 
 export function WaterfallTab({ session, log }: { session: Session; log: SessionEventLog }) {
-  const { t } = useT('sessions', 'sessions:transcript')
+  const { t } = useT('sessions', 'sessions:transcript', 'sessions:inputs')
   const { builder, revision } = useTranscript(log.store)
   const [params, setParams] = useSearchParams()
   const selectedKey = params.get('entry')

@@ -14,6 +14,7 @@ import {
   createVersionHandler,
 } from './release-variant'
 import { createSessionHandlers } from './sessions'
+import { createSubagentHandlers } from './subagents'
 import { createTraceHandlers } from './trace'
 import { createWorkHandlers } from './work'
 import { createWorkerProtocolHandlers } from './worker-protocol'
@@ -55,6 +56,7 @@ export function createHandlers(backend: MockBackend): HttpHandler[] {
     ...createCatalogHandlers(backend),
     ...createTraceHandlers(backend),
     ...createSessionHandlers(backend),
+    ...createSubagentHandlers(backend),
     ...createFileHandlers(backend),
     ...createMockControlHandlers(backend),
     ...createUnservedOperationHandlers(),

@@ -15,6 +15,7 @@ describe('screenForPath', () => {
       'agentDetail',
       'sessions',
       'sessionDetail',
+      'subagentDetail',
       'server',
     ])
   })

@@ -89,6 +89,16 @@ const screens = {
     path: 'sessions/:sessionId',
     ...screen(() => import('./routes/session-detail-route'), 'sessions', 'app:screens', 'ui:advice'),
   },
+  subagentDetail: {
+    path: 'sessions/:sessionId/subagents/*',
+    ...screen(
+      () => import('./routes/subagent-detail-route'),
+      'sessions',
+      'sessions:subagents',
+      'app:screens',
+      'ui:advice',
+    ),
+  },
   server: { path: 'server', ...screen(() => import('./routes/server-route'), 'server') },
   notFound: screen(() => import('./routes/not-found-route'), 'app:screens'),
 }

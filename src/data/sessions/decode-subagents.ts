@@ -1,5 +1,5 @@
 import { decodeEnvelopes, decodeTurn, decodeUsage } from './decode-session'
-import type { Turn, Usage } from './types'
+import type { Session, Turn, Usage } from './types'
 import { expectRecord, malformedField } from '@/api/response-guards'
 import { isRecord, readText, readTime } from '@/lib/read-fields'
 
@@ -87,4 +87,21 @@ export function decodeTreeUsage(value: unknown, what = 'usage'): TreeUsage {
     if (text !== null) watermarks[id] = text
   }
   return { usage: decodeUsage(data), watermarks, asOf: requireAsOf(record, what) }
+}
+
+/**
+ * A child as the session views take it. Upstream serves no session record for a child (its
+ * snapshot names it `{id, parent_session_id}` only), so it has no agent or environment here; the
+ * task is its title, so no view asks the session routes for a child's first message.
+ */
+export function childSessionOf(childId: string, entry: Subagent | undefined, createdAt = 0): Session {
+  const session: Session & { title: string } = {
+    id: childId,
+    agentId: '',
+    status: entry?.status ?? 'unknown',
+    createdAt,
+    updatedAt: entry?.updatedAt ?? createdAt,
+    title: entry?.taskId ?? childId,
+  }
+  return session
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, Suspense, useEffect, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
 import { EnvironmentTab } from './environment-tab'
 import { EventsTab } from './events-tab'
@@ -18,6 +18,7 @@ import { TurnControls } from './turn-controls'
 import type * as TranscriptTabModule from './transcript-tab'
 import type * as WaterfallTabModule from './waterfall-tab'
 import { sessionQuery, turnsQuery } from '@/data/sessions/queries'
+import type { SessionRoute } from '@/data/sessions/session-route'
 import type { Session } from '@/data/sessions/types'
 import { useEventLog } from '../hooks/use-event-log'
 import { useSessionEventLog, type SessionEventLog } from '../hooks/use-session-event-log'
@@ -58,6 +59,9 @@ const TranscriptTab = lazy(() => loadTranscript().then((module) => ({ default: m
 const WaterfallTab = lazy(() => loadWaterfall().then((module) => ({ default: module.WaterfallTab })))
 // The files tab's code loads the first time it is opened.
 const FilesTab = lazy(() => import('./files-tab').then((module) => ({ default: module.FilesTab })))
+const SubagentsTab = lazy(() =>
+  import('./subagents-tab').then((module) => ({ default: module.SubagentsTab })),
+)
 
 /** Fetches the code of the tabs that are not open, when the browser has nothing better to do. */
 function usePrefetchTabCode(isContentShown: boolean) {
@@ -78,9 +82,13 @@ function usePrefetchTabCode(isContentShown: boolean) {
 }
 
 /** What a tab's view is given. */
-type TabContext = {
+export type TabContext = {
   sessionId: string
   session: Session
+  /** The route the log is read through: the session's own, or a sub-agent's through its root. */
+  route: SessionRoute
+  /** The sub-agents from the root down to this view (empty for a session of the caller's). */
+  chain: readonly string[]
   log: SessionEventLog
   /** The user may write and the session is not archived. */
   canAct: boolean
@@ -92,7 +100,7 @@ type TabContext = {
  * The session's tabs, in order: each one's label and view. A new tab is one entry here (and its
  * label in the catalog); the tab strip, the `?tab=` reader and the panel all read this table.
  */
-const TABS = {
+export const TABS = {
   transcript: {
     label: () => t('sessions.inspector.tabs.transcript'),
     view: ({ session, log, canAct, isWaiting }: TabContext) => (
@@ -101,7 +109,9 @@ const TABS = {
   },
   waterfall: {
     label: () => t('sessions.inspector.tabs.waterfall'),
-    view: ({ session, log }: TabContext) => <WaterfallTab session={session} log={log} />,
+    view: ({ session, log, route, chain }: TabContext) => (
+      <WaterfallTab session={session} log={log} route={route} chain={chain} />
+    ),
   },
   events: {
     label: () => t('sessions.inspector.tabs.events'),
@@ -113,7 +123,7 @@ const TABS = {
   },
   snapshot: {
     label: () => t('sessions.inspector.tabs.snapshot'),
-    view: ({ sessionId, log }: TabContext) => <SnapshotTab sessionId={sessionId} log={log} />,
+    view: ({ route, log }: TabContext) => <SnapshotTab route={route} log={log} />,
   },
   environment: {
     label: () => t('sessions.inspector.tabs.environment'),
@@ -125,6 +135,10 @@ const TABS = {
       <FilesTab sessionId={sessionId} canWrite={canWrite} canAct={canAct} />
     ),
   },
+  subagents: {
+    label: () => t('sessions.subagents.tab'),
+    view: ({ route, chain }: TabContext) => <SubagentsTab route={route} chain={chain} />,
+  },
   recovery: {
     label: () => t('sessions.inspector.tabs.recovery'),
     view: ({ session, log, canAct }: TabContext) => (
@@ -132,6 +146,8 @@ const TABS = {
     ),
   },
 }
+
+const NO_CHAIN: readonly string[] = []
 
 export type SessionTab = keyof typeof TABS
 const SESSION_TABS = Object.keys(TABS) as SessionTab[]
@@ -155,7 +171,8 @@ const tabItems = (): TabItem<SessionTab>[] =>
  * (`?tab=`), so a reload or a shared link opens the same view.
  */
 export function SessionInspector({ sessionId, canWrite }: { sessionId: string; canWrite: boolean }) {
-  useT('sessions')
+  useT('sessions', 'sessions:subagents')
+  const route = useMemo(() => ({ sessionId }), [sessionId])
   const session = useQuery(sessionQuery(sessionId))
   const turns = useQuery(turnsQuery(sessionId))
   const log = useSessionEventLog(sessionId)
@@ -257,6 +274,8 @@ export function SessionInspector({ sessionId, canWrite }: { sessionId: string; c
               {TABS[tab].view({
                 sessionId,
                 session: session.data,
+                route,
+                chain: NO_CHAIN,
                 log,
                 canAct: canWrite && !isArchived,
                 canWrite,

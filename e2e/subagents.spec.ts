@@ -1,12 +1,7 @@
 import { axeViolations, expect, test } from './fixtures'
+import { SUBAGENT_TREE } from './sessions-api'
 
-// The seeded tree (src/mocks/seed/seed-subagents.ts): a parent, three children, one grandchild.
-const TREE = {
-  parent: 'sess_subagenttree01',
-  dependencies: 'sess_childdepsaudit',
-  licenses: 'sess_grandchildlics',
-  docsLinks: 'sess_childdocslinks',
-} as const
+const TREE = SUBAGENT_TREE
 
 test('opens a sub-agent two levels down from the parent’s waterfall, read through the child routes, and comes back', async ({
   page,
@@ -29,7 +24,7 @@ test('opens a sub-agent two levels down from the parent’s waterfall, read thro
 
   await login('alice', `/sessions/${TREE.parent}?tab=waterfall`)
   const parentWaterfall = page.getByRole('tabpanel')
-  const lanes = parentWaterfall.getByRole('region', { name: 'Sub-agents' }).first()
+  const lanes = parentWaterfall.getByRole('region', { name: `Sub-agents of ${TREE.parent}` })
   await expect(lanes.getByTestId('subagent-lane')).toHaveCount(4)
   const audit = lanes.getByRole('region', { name: 'Sub-agent dependency-audit' })
   const licenseLane = audit.getByRole('region', { name: 'Sub-agent license-check' })

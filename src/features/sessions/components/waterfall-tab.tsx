@@ -109,7 +109,8 @@ type WaterfallProps = {
 }
 
 export function WaterfallTab({ session, log, route, chain = [], isNested = false }: WaterfallProps) {
-  const { t } = useT('sessions', 'sessions:transcript', 'sessions:subagents')
+  // The input marks' words live with the inputs ledger, which a sub-agent's page does not show.
+  const { t } = useT('sessions', 'sessions:transcript', 'sessions:subagents', 'sessions:inputs')
   const navigate = useNavigate()
   const rootId = route?.sessionId ?? session.id
   const subagents = useEventLog(log.store, selectSubagents)
@@ -489,7 +490,7 @@ function SubagentLanes({
   const { t } = useT('sessions', 'sessions:subagents')
   return (
     <section
-      aria-label={t('sessions.subagents.lanes.title')}
+      aria-label={t('sessions.subagents.lanes.label', { session: chain.at(-1) ?? rootId })}
       className="flex flex-col gap-2 border-l-2 border-border pl-3"
     >
       <h3 className="text-xs font-semibold">{t('sessions.subagents.lanes.title')}</h3>

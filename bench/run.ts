@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --json] [-- --runs 3] [-- --no-build] [-- --only start-up|first-content] [-- --baseline <ref>]`:
+ * `npm run bench [-- --json] [-- --runs 3] [-- --no-build] [-- --only start-up|first-content|tree] [-- --baseline <ref>]`:
  * the console at scale, in real Chromium against the mock served over HTTP with generated data
  * (10,000 environments, a session with 100,000 events). Prints `name: value unit` per figure (the
  * median of the runs), or one JSON object. `--only start-up` measures the first route's size and
@@ -7,6 +7,7 @@
  * the time; `--only first-content` adds the large session's first event row and first transcript
  * block (no scrolling, filtering or live runs), for quick comparisons. `--baseline <ref>` also builds that commit (outside the working tree) and measures both
  * builds behind the same mock, round by round, printing this tree / baseline per figure.
+ * `--only tree` measures only the waterfall of a session with 50 sub-agents of 1,000 events each.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
@@ -28,6 +29,10 @@ const SCROLL_ROWS = 10_000
 const ROW_PX = 30
 /** A fast scroll: 20 rows a frame, so 10,000 rows pass in about 500 frames. */
 const SCROLL_STEP_PX = 600
+/** `tree_50_children_first_ms`: a session with this many sub-agents of this many events each. */
+const TREE_SESSION = 'sess_bulktree00001'
+const TREE_CHILDREN = 50
+const TREE_CHILD_EVENTS = 1000
 const LIVE_RATE = 300
 const LIVE_MS = 30_000
 /** Its own build folder, so a benchmark never overwrites the `dist` other runs serve. */
@@ -39,13 +44,15 @@ const runsIndex = args.indexOf('--runs')
 const runs = Math.max(1, runsIndex >= 0 ? Number(args[runsIndex + 1] ?? 3) : 3)
 const onlyIndex = args.indexOf('--only')
 const only = onlyIndex >= 0 ? args[onlyIndex + 1] : undefined
-if (only !== undefined && only !== 'start-up' && only !== 'first-content') {
-  console.error(`--only takes "start-up" or "first-content" (got ${only ?? 'nothing'})`)
+if (only !== undefined && only !== 'start-up' && only !== 'first-content' && only !== 'tree') {
+  console.error(`--only takes "start-up", "first-content" or "tree" (got ${only ?? 'nothing'})`)
   process.exit(2)
 }
 const startUpOnly = only === 'start-up'
 /** The start-up figures and the large session's first rows and first transcript block, nothing after. */
 const firstContentOnly = only === 'first-content'
+/** The sub-agent tree's waterfall only (`tree_50_children_first_ms`). */
+const treeOnly = only === 'tree'
 const baselineIndex = args.indexOf('--baseline')
 const baselineRef = baselineIndex >= 0 ? args[baselineIndex + 1] : undefined
 if (baselineIndex >= 0 && (baselineRef === undefined || baselineRef.startsWith('--'))) {
@@ -346,6 +353,30 @@ async function waitForHistory(page: Page, count: number) {
     count,
     { timeout: 180_000, polling: 250 },
   )
+}
+
+/**
+ * A session with 50 sub-agents of 1,000 events each, opened on its waterfall: the time from the
+ * navigation until every child's lane has its bars painted (each lane read through the child
+ * routes: a history of its own, not followed live once the child has settled).
+ */
+async function subagentTree(browser: Browser, auth: Auth, base: string): Promise<number> {
+  const page = await openPage(browser, auth)
+  await page.goto(`${base}/sessions/${TREE_SESSION}?tab=waterfall`)
+  const painted = await page.waitForFunction(
+    (children) => {
+      const lanes = [...document.querySelectorAll('[data-testid="subagent-lane"]')]
+      const done =
+        lanes.length >= children &&
+        lanes.every((lane) => lane.querySelector('[data-testid="waterfall-lane"] [data-bar]') !== null)
+      return done ? performance.now() : false
+    },
+    TREE_CHILDREN,
+    { timeout: 120_000, polling: 'raf' },
+  )
+  const at = (await painted.jsonValue()) as number
+  await page.context().close()
+  return Math.round(at)
 }
 
 async function largeSession(browser: Browser, auth: Auth, base: string): Promise<SessionFigures> {
@@ -694,6 +725,7 @@ const UNITS: Record<string, string> = {
   transcript_live_lag_p95_ms: 'ms',
   transcript_live_missing_or_duplicate: 'events',
   steer_applied_ms: 'ms',
+  tree_50_children_first_ms: 'ms',
 }
 
 /** With a baseline, the start-up figures (seconds each) are taken this many times a round. */
@@ -720,6 +752,10 @@ async function main() {
     String(BULK_ENVIRONMENTS),
     '--large-session-events',
     String(LARGE_EVENTS),
+    '--bulk-subagents',
+    String(TREE_CHILDREN),
+    '--bulk-subagent-events',
+    String(TREE_CHILD_EVENTS),
   ])
   // Both builds are served the same way, each by the vite of its own tree (its own CSP header).
   const serve = (port: number, outDir: string, cwd?: string) =>
@@ -761,6 +797,12 @@ async function main() {
   try {
     for (let index = 0; index < runs; index += 1) {
       log(`run ${index + 1}/${runs}`)
+      if (treeOnly) {
+        await eachTarget(index, async (target, t) => {
+          add(t, 'tree_50_children_first_ms', await subagentTree(browser, auth, target.url))
+        })
+        continue
+      }
       for (let repeat = 0; repeat < (baseline ? START_UP_PAIRS : 1); repeat += 1) {
         await eachTarget(pair, async (target, t) => {
           if (pair === 0) log(`  files loaded for /environments (${target.label}):`)
@@ -781,11 +823,12 @@ async function main() {
         add(t, 'session_100k_transcript_first_ms', transcript.first)
         add(t, 'transcript_scroll_max_long_task_ms', transcript.scrollMaxLongTask)
         if (!firstContentOnly) add(t, 'steer_applied_ms', await steerApplied(browser, auth, target.url))
+        add(t, 'tree_50_children_first_ms', await subagentTree(browser, auth, target.url))
       })
     }
     // The live runs come last: each adds LIVE_RATE × LIVE_MS events to the large session.
     let expected = LARGE_EVENTS
-    for (let index = 0; index < (startUpOnly || firstContentOnly ? 0 : runs); index += 1) {
+    for (let index = 0; index < (startUpOnly || firstContentOnly || treeOnly ? 0 : runs); index += 1) {
       await eachTarget(index, async (target, t) => {
         log(`live run ${index + 1}/${runs} (${target.label})`)
         const figuresLive = await live(browser, auth, target.url, expected)

@@ -4,7 +4,7 @@ import { AGENT, ENV, NS, USERS } from './fixture-ids'
 import { HistoryWriter, type TurnScript } from './history-writer'
 import { acceptTurn, createSessionRecord, sessionStatus, type Turn } from '../lib/event-log'
 import { splitWords, TurnEventWriter } from '../engine/turn-event-writer'
-import { execute, readFile, text } from '../engine/turn-scripts'
+import { analysisTurn, execute, readFile, text } from '../engine/turn-scripts'
 
 /** The seeded sub-agent tree: a parent, three children, one grandchild (two levels deep). */
 export const SUBAGENT_TREE = {
@@ -227,4 +227,60 @@ export function seedSubagentTree(backend: MockBackend, now: number): void {
     },
   ])
   parent.session.updatedAt = Math.max(parent.session.updatedAt, parent.session.lastActivityAt ?? 0)
+}
+
+/** The benchmark's tree (`--bulk-subagents N`): one session of alice's with N settled children. */
+export const BULK_TREE_SESSION = 'sess_bulktree00001'
+
+/**
+ * `--bulk-subagents N --bulk-subagent-events M` (benchmarks): a session whose one turn delegated to
+ * N children, each with at least M events of ordinary turns, all completed. Seeded after
+ * everything else, so the demo's ids and random draws stay as they are.
+ */
+export function seedBulkSubagentTree(backend: MockBackend, children: number, eventsEach: number): void {
+  const now = backend.clock.now()
+  const startAt = now - Math.max(6 * 60 * MINUTE, children * eventsEach * 50)
+  const demo = backend.db.sessions.get(SUBAGENT_TREE.parent)
+  if (!demo) throw new Error('seedBulkSubagentTree: the demo tree must be seeded first')
+  const parent = createSessionRecord(
+    {
+      ...demo.session,
+      id: BULK_TREE_SESSION,
+      status: 'created',
+      createdAt: startAt,
+      updatedAt: startAt,
+      lastActivityAt: startAt,
+    },
+    { namespace: demo.namespace, isRestricted: demo.isRestricted },
+  )
+  backend.db.sessions.set(parent.session.id, parent)
+  const tree = new TreeWriter(backend, startAt, now - MINUTE)
+  sessionStatus(parent, 'created', tree.time)
+  sessionStatus(parent, 'idle', tree.stamp(5, 40))
+  const events = tree.events(parent)
+  const turn = acceptTurn(
+    parent,
+    backend.ids,
+    [{ type: 'text', text: `Split the analysis over ${children} sub-agents.` }],
+    tree.stamp(0, 0),
+  )
+  events.startRun(turn, 'started')
+  const on: Delegation = { events, turn }
+  for (let index = 0; index < children; index += 1) {
+    const id = `sess_bulkchild${String(index).padStart(5, '0')}`
+    const task = `analysis-${index}`
+    started(on, id, task)
+    const child = childRecord(backend, parent, id, tree.time)
+    const writer = new HistoryWriter(child, {
+      random: backend.random,
+      ids: backend.ids,
+      startAt: tree.time,
+      model: 'qwen-turbo',
+      notAfter: now - MINUTE,
+    })
+    writer.sessionCreated()
+    for (let n = 0; child.events.length < eventsEach; n += 1) writer.turn(analysisTurn(backend.random, n))
+    completed(on, id, task, 'completed')
+  }
+  events.finish(turn, { status: 'completed' })
 }

@@ -34,6 +34,8 @@ import { formatDuration } from '@/lib/format-duration'
 
 /** The newest turns drawn at once; earlier ones are a click away. */
 const TURNS_SHOWN = 20
+/** A sub-agent's lane starts with its latest turns only: fifty lanes stay quick to draw. */
+const LANE_TURNS_SHOWN = 3
 /** Idle stretches longer than this are drawn as a short gap. */
 const MAX_GAP_MS = 30_000
 const GAP_PX = 28
@@ -120,7 +122,8 @@ export function WaterfallTab({ session, log, route, chain = [], isNested = false
   const [zoom, setZoom] = useState(1)
   const [pan, setPan] = useState(0)
   const [active, setActive] = useState(0)
-  const [turnsShown, setTurnsShown] = useState(TURNS_SHOWN)
+  const step = isNested ? LANE_TURNS_SHOWN : TURNS_SHOWN
+  const [turnsShown, setTurnsShown] = useState(step)
   const environmentId = session.environmentId ?? null
   const { isSelfHosted, work } = useEnvironmentWork(environmentId)
   const newest = useEventLog(log.store, selectNewest)
@@ -306,8 +309,8 @@ export function WaterfallTab({ session, log, route, chain = [], isNested = false
         </p>
       )}
       {all.length > shown.length ? (
-        <Button size="sm" className="self-start" onClick={() => setTurnsShown((n) => n + TURNS_SHOWN)}>
-          {t('sessions.waterfall.earlier', { count: Math.min(TURNS_SHOWN, all.length - shown.length) })}
+        <Button size="sm" className="self-start" onClick={() => setTurnsShown((n) => n + step)}>
+          {t('sessions.waterfall.earlier', { count: Math.min(step, all.length - shown.length) })}
         </Button>
       ) : null}
       <div
@@ -513,7 +516,8 @@ function SubagentLane({
   const { t } = useT('sessions', 'sessions:subagents')
   const isLive = !isSettledSubagent(child.status)
   const route = useMemo(() => ({ sessionId: rootId, childId: child.childId }), [rootId, child.childId])
-  const log = useSessionEventLog(route, { follow: isLive })
+  // A lane draws from the log alone: no snapshot is read for it (the sub-agent's page reads one).
+  const log = useSessionEventLog(route, { follow: isLive, prefetchSnapshot: false })
   const session = useMemo(
     () =>
       childSessionOf(

@@ -27,7 +27,11 @@ export type EventHistory = {
  * is a prefetch: a failed or cancelled snapshot is the snapshot tab's to report (that tab asks for
  * it itself when opened sooner), not the log's.
  */
-export function useEventHistory(route: SessionRouteLike, store: EventStore): EventHistory {
+export function useEventHistory(
+  route: SessionRouteLike,
+  store: EventStore,
+  prefetchSnapshot = true,
+): EventHistory {
   // By value: a route object made in each render must not start the history again.
   const { sessionId, childId } = toRoute(route)
   const queryClient = useQueryClient()
@@ -63,7 +67,7 @@ export function useEventHistory(route: SessionRouteLike, store: EventStore): Eve
         await loadHistory(deps, signal)
         // After the log, never before or beside it (see above).
         if (signal.aborted) return
-        void queryClient.prefetchQuery(snapshotQuery({ sessionId, childId }))
+        if (prefetchSnapshot) void queryClient.prefetchQuery(snapshotQuery({ sessionId, childId }))
         setPhase('ready')
       } catch (caught) {
         if (signal.aborted) return
@@ -73,7 +77,7 @@ export function useEventHistory(route: SessionRouteLike, store: EventStore): Eve
     }
     void load()
     return () => abort.abort()
-  }, [deps, queryClient, sessionId, childId, attempt])
+  }, [deps, queryClient, sessionId, childId, attempt, prefetchSnapshot])
 
   const retry = useCallback(() => {
     store.reset([], null)

@@ -35,11 +35,11 @@ export type SessionEventLog = {
  */
 export function useSessionEventLog(
   route: SessionRouteLike,
-  options: { follow?: boolean } = {},
+  options: { follow?: boolean; prefetchSnapshot?: boolean } = {},
 ): SessionEventLog {
-  const { follow = true } = options
+  const { follow = true, prefetchSnapshot = true } = options
   const [store] = useState(() => new EventStore())
-  const history = useEventHistory(route, store)
+  const history = useEventHistory(route, store, prefetchSnapshot)
   const isReady = history.phase === 'ready'
   // A finished child's log is complete: it is read once and not followed (see subagent lanes).
   const live = useLiveFollower(route, store, isReady && follow, history.reloadSnapshot)

@@ -2,8 +2,8 @@ import type { MockBackend } from '../lib/backend'
 import type { SessionRecord } from '../db/types'
 import { AGENT, ENV, NS, USERS } from './fixture-ids'
 import { HistoryWriter, type TurnScript } from './history-writer'
-import { acceptTurn, createSessionRecord, sessionStatus, type Turn } from '../lib/event-log'
-import { splitWords, TurnEventWriter } from '../engine/turn-event-writer'
+import { acceptTurn, createSessionRecord, sessionStatus } from '../lib/event-log'
+import { childRecord, completed, started, TreeWriter, type Delegation } from '../engine/subagents'
 import { analysisTurn, execute, readFile, text } from '../engine/turn-scripts'
 
 /** The seeded sub-agent tree: a parent, three children, one grandchild (two levels deep). */
@@ -17,91 +17,26 @@ export const SUBAGENT_TREE = {
 
 const MINUTE = 60_000
 
-/** A child session's record: it has a session object for the mock's own use, never served as one. */
-function childRecord(backend: MockBackend, parent: SessionRecord, id: string, at: number): SessionRecord {
-  const record = createSessionRecord(
-    { ...parent.session, id, status: 'created', createdAt: at, updatedAt: at, lastActivityAt: at },
-    { namespace: parent.namespace, isRestricted: parent.isRestricted },
-  )
-  record.parentSessionId = parent.session.id
-  backend.db.subagentSessions.set(id, record)
-  return record
-}
-
-/**
- * Writes a parent's turn that delegates: its own text, then for each child `subagent.started`, the
- * child's whole history (which may delegate in turn), and `subagent.completed` once the child's
- * turn ended (a child left waiting stays `running`, and so does the parent's turn).
- */
-class TreeWriter {
-  time: number
-
-  constructor(
-    private readonly backend: MockBackend,
-    startAt: number,
-    private readonly notAfter: number,
-  ) {
-    this.time = startAt
-  }
-
-  stamp = (minMs: number, maxMs: number): number => {
-    const step = minMs + Math.floor(this.backend.random() * (maxMs - minMs + 1))
-    this.time = Math.min(this.time + step, this.notAfter)
-    return this.time
-  }
-
-  events(record: SessionRecord): TurnEventWriter {
-    return new TurnEventWriter(record, {
-      ids: this.backend.ids,
-      random: this.backend.random,
-      model: 'qwen-plus',
-      stamp: this.stamp,
-    })
-  }
-
-  say(events: TurnEventWriter, turn: Turn, words: string): void {
-    const item = events.textStarted(turn)
-    splitWords(words).forEach((chunk, position) => events.textDelta(item, position, chunk))
-    events.textCompleted(turn, item, words)
-  }
-
-  /** A child's history with the ordinary history writer, on the tree's clock. */
-  child(record: SessionRecord, scripts: TurnScript[]): Turn[] {
-    const writer = new HistoryWriter(record, {
-      random: this.backend.random,
-      ids: this.backend.ids,
-      startAt: this.time,
-      model: 'qwen-turbo',
-      notAfter: this.notAfter,
-    })
-    writer.sessionCreated()
-    const turns = scripts.map((script) => writer.turn(script))
-    this.time = Math.max(this.time, writer.now)
-    return turns
-  }
-}
-
-type Delegation = { events: TurnEventWriter; turn: Turn }
-
-function started(on: Delegation, childId: string, taskId: string): void {
-  on.events.emit('subagent.started', {
-    ...on.events.runData(on.turn),
-    childSessionId: childId,
-    taskId,
-    status: 'running',
-  })
-}
-
-function completed(on: Delegation, childId: string, taskId: string, status: string): void {
-  on.events.emit('subagent.completed', {
-    ...on.events.runData(on.turn),
-    childSessionId: childId,
-    taskId,
-    status,
-  })
-}
-
 const r = 'backend' as const
+
+/** A child's history with the ordinary history writer, on the tree's clock. */
+function writeChild(
+  tree: TreeWriter,
+  backend: MockBackend,
+  record: SessionRecord,
+  scripts: TurnScript[],
+): void {
+  const writer = new HistoryWriter(record, {
+    random: backend.random,
+    ids: backend.ids,
+    startAt: tree.time,
+    model: 'qwen-turbo',
+    notAfter: tree.notAfter,
+  })
+  writer.sessionCreated()
+  for (const script of scripts) writer.turn(script)
+  tree.time = Math.max(tree.time, writer.now)
+}
 
 /**
  * The demo's sub-agent tree (alice): "Audit the release" delegates a changelog review and a
@@ -156,7 +91,7 @@ export function seedSubagentTree(backend: MockBackend, now: number): void {
 
   started(on, SUBAGENT_TREE.changelog, 'changelog-review')
   const changelog = childRecord(backend, parent, SUBAGENT_TREE.changelog, tree.time)
-  tree.child(changelog, [
+  writeChild(tree, backend, changelog, [
     {
       message: 'Review CHANGELOG.md for the release.',
       steps: [
@@ -185,7 +120,7 @@ export function seedSubagentTree(backend: MockBackend, now: number): void {
   const onDeps: Delegation = { events: depsWriter, turn: depsTurn }
   started(onDeps, SUBAGENT_TREE.licenses, 'license-check')
   const licenses = childRecord(backend, dependencies, SUBAGENT_TREE.licenses, tree.time)
-  tree.child(licenses, [
+  writeChild(tree, backend, licenses, [
     {
       message: 'Check the licenses of the runtime dependencies.',
       steps: [
@@ -216,7 +151,7 @@ export function seedSubagentTree(backend: MockBackend, now: number): void {
   tree.say(events2, second, 'A sub-agent will check the docs links.')
   started({ events: events2, turn: second }, SUBAGENT_TREE.docsLinks, 'docs-links')
   const docs = childRecord(backend, parent, SUBAGENT_TREE.docsLinks, tree.time)
-  tree.child(docs, [
+  writeChild(tree, backend, docs, [
     {
       message: 'Check that every link in docs/ resolves.',
       steps: [

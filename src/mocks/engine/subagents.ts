@@ -57,6 +57,20 @@ export class TreeWriter {
     })
   }
 
+  /** A session's first two statuses, as a new session logs them. */
+  created(record: SessionRecord): void {
+    sessionStatus(record, 'created', this.time)
+    sessionStatus(record, 'idle', this.stamp(5, 40))
+  }
+
+  /** A turn accepted with the user's message, its run started: what a delegating turn writes first. */
+  turn(record: SessionRecord, message: string): Delegation {
+    const events = this.events(record)
+    const turn = acceptTurn(record, this.backend.ids, [{ type: 'text', text: message }], this.stamp(0, 0))
+    events.startRun(turn, 'started')
+    return { events, turn }
+  }
+
   say(events: TurnEventWriter, turn: Turn, words: string): void {
     const item = events.textStarted(turn)
     splitWords(words).forEach((chunk, position) => events.textDelta(item, position, chunk))
@@ -107,11 +121,8 @@ export function scriptSubagent(
   const child = childRecord(backend, parent, childId, now)
   const draft = scratch(childId, parent)
   const tree = new TreeWriter(backend, now, Number.POSITIVE_INFINITY)
-  sessionStatus(draft, 'created', tree.time)
-  sessionStatus(draft, 'idle', tree.stamp(5, 40))
-  const events = tree.events(draft)
-  const turn = acceptTurn(draft, backend.ids, [{ type: 'text', text: task.task }], tree.stamp(0, 0))
-  events.startRun(turn, 'started')
+  tree.created(draft)
+  const { events, turn } = tree.turn(draft, task.task)
   tree.say(events, turn, `Working on ${task.taskId}.`)
   const ops: SubagentOp[] = []
   const take = (from: SessionRecord, into: SessionRecord, start: number) =>
@@ -123,16 +134,8 @@ export function scriptSubagent(
     ops.push(...take(draft, child, 0))
     const mark = draft.events.length
     const draftGrandchild = scratch(grandchildId, child)
-    sessionStatus(draftGrandchild, 'created', tree.time)
-    sessionStatus(draftGrandchild, 'idle', tree.stamp(5, 40))
-    const nestedEvents = tree.events(draftGrandchild)
-    const nestedTurn = acceptTurn(
-      draftGrandchild,
-      backend.ids,
-      [{ type: 'text', text: task.nested.task }],
-      tree.stamp(0, 0),
-    )
-    nestedEvents.startRun(nestedTurn, 'started')
+    tree.created(draftGrandchild)
+    const { events: nestedEvents, turn: nestedTurn } = tree.turn(draftGrandchild, task.nested.task)
     tree.say(nestedEvents, nestedTurn, 'Checking the claims one by one.')
     tree.say(nestedEvents, nestedTurn, 'Every claim matches its source.')
     nestedEvents.finish(nestedTurn, { status: 'completed' })

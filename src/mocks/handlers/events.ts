@@ -57,7 +57,12 @@ export function eventsAfter(
  * faults end the stream after a number of events, or break it (an error, like a dropped
  * connection) after a time.
  */
-export function eventStream(backend: MockBackend, request: Request, record: SessionRecord, after: number): Response {
+export function eventStream(
+  backend: MockBackend,
+  request: Request,
+  record: SessionRecord,
+  after: number,
+): Response {
   const encoder = new TextEncoder()
   const { streamDropEveryMs, streamDropAfterEventsJitter } = backend.faults
   const streamDropAfterEvents =
@@ -168,26 +173,31 @@ export function parseLimit(request: Request): number | Response {
   return limit
 }
 
+/** The snapshot of a log, folded from its events, naming its session as `session` says. */
+export function snapshotOf<S>(record: SessionRecord, session: S) {
+  const views = deriveSessionViews(record)
+  return {
+    session,
+    as_of: views.asOf,
+    items: views.items,
+    tools: views.tools,
+    turns: views.turns,
+    runs: views.runs,
+    required_actions: views.requiredActions,
+    action_commands: views.actionCommands,
+    inputs: [],
+    artifacts: [],
+    subagents: views.subagents,
+    usage: views.usage,
+  }
+}
+
 export function createSessionViewHandlers(backend: MockBackend): HttpHandler[] {
   return [
     http.get('/api/v1/agent-sessions/{session}/snapshot', ({ request, params, response }) => {
       const access = findSession(backend, request, params.session)
       if (isResponse(access)) return response.untyped(access)
-      const views = deriveSessionViews(access.record)
-      return response(200).json({
-        session: access.record.session,
-        as_of: views.asOf,
-        items: views.items,
-        tools: views.tools,
-        turns: views.turns,
-        runs: views.runs,
-        required_actions: views.requiredActions,
-        action_commands: views.actionCommands,
-        inputs: [],
-        artifacts: [],
-        subagents: views.subagents,
-        usage: views.usage,
-      })
+      return response(200).json(snapshotOf(access.record, access.record.session))
     }),
 
     http.get('/api/v1/agent-sessions/{session}/events', ({ request, params, response }) => {

@@ -8,7 +8,7 @@ import { isResponse } from '../lib/request-context'
 import { sessionApiError } from '../lib/responses'
 import { deriveSessionViews } from '../lib/session-views'
 import { descendants } from '../lib/subagent-tree'
-import { afterSeq, eventsAfter, eventStream, parseLimit } from './events'
+import { afterSeq, eventsAfter, eventStream, parseLimit, snapshotOf } from './events'
 import { findSession } from './session-common'
 
 /**
@@ -43,21 +43,7 @@ function findChild(
 
 /** The child's snapshot with `session` replaced by the reference upstream puts there. */
 function childSnapshot(sessionId: string, child: SessionRecord) {
-  const views = deriveSessionViews(child)
-  return {
-    as_of: views.asOf,
-    items: views.items,
-    tools: views.tools,
-    turns: views.turns,
-    runs: views.runs,
-    required_actions: views.requiredActions,
-    action_commands: views.actionCommands,
-    inputs: [],
-    artifacts: [],
-    subagents: views.subagents,
-    usage: views.usage,
-    session: { id: child.session.id, parent_session_id: sessionId },
-  }
+  return snapshotOf(child, { id: child.session.id, parent_session_id: sessionId })
 }
 
 type Resource = 'items' | 'tools' | 'turns' | 'runs' | 'required_actions' | 'subagents'

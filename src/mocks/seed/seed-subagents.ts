@@ -2,7 +2,7 @@ import type { MockBackend } from '../lib/backend'
 import type { SessionRecord } from '../db/types'
 import { AGENT, ENV, NS, USERS } from './fixture-ids'
 import { HistoryWriter, type TurnScript } from './history-writer'
-import { acceptTurn, createSessionRecord, sessionStatus } from '../lib/event-log'
+import { createSessionRecord } from '../lib/event-log'
 import { childRecord, completed, started, TreeWriter, type Delegation } from '../engine/subagents'
 import { analysisTurn, execute, readFile, text } from '../engine/turn-scripts'
 
@@ -74,18 +74,13 @@ export function seedSubagentTree(backend: MockBackend, now: number): void {
   )
   backend.db.sessions.set(parent.session.id, parent)
   const tree = new TreeWriter(backend, startAt, now - MINUTE)
-  sessionStatus(parent, 'created', tree.time)
-  sessionStatus(parent, 'idle', tree.stamp(5, 40))
+  tree.created(parent)
 
   // Turn 1: two children; the dependency audit delegates a license check.
-  const events = tree.events(parent)
-  const first = acceptTurn(
+  const { events, turn: first } = tree.turn(
     parent,
-    backend.ids,
-    [{ type: 'text', text: 'Audit the release: review the changelog and the dependencies.' }],
-    tree.stamp(0, 0),
+    'Audit the release: review the changelog and the dependencies.',
   )
-  events.startRun(first, 'started')
   tree.say(events, first, 'I will hand the changelog and the dependency audit to two sub-agents.')
   const on: Delegation = { events, turn: first }
 
@@ -106,16 +101,11 @@ export function seedSubagentTree(backend: MockBackend, now: number): void {
 
   started(on, SUBAGENT_TREE.dependencies, 'dependency-audit')
   const dependencies = childRecord(backend, parent, SUBAGENT_TREE.dependencies, tree.time)
-  const depsWriter = tree.events(dependencies)
-  sessionStatus(dependencies, 'created', tree.time)
-  sessionStatus(dependencies, 'idle', tree.stamp(5, 40))
-  const depsTurn = acceptTurn(
+  tree.created(dependencies)
+  const { events: depsWriter, turn: depsTurn } = tree.turn(
     dependencies,
-    backend.ids,
-    [{ type: 'text', text: 'Audit the dependencies and have their licenses checked.' }],
-    tree.stamp(0, 0),
+    'Audit the dependencies and have their licenses checked.',
   )
-  depsWriter.startRun(depsTurn, 'started')
   tree.say(depsWriter, depsTurn, 'Listing the dependencies, then a sub-agent checks the licenses.')
   const onDeps: Delegation = { events: depsWriter, turn: depsTurn }
   started(onDeps, SUBAGENT_TREE.licenses, 'license-check')
@@ -140,14 +130,7 @@ export function seedSubagentTree(backend: MockBackend, now: number): void {
 
   // Turn 2: a child that waits for a confirmation; the parent's turn waits for the child.
   tree.stamp(2 * MINUTE, 6 * MINUTE)
-  const second = acceptTurn(
-    parent,
-    backend.ids,
-    [{ type: 'text', text: 'Also check that the docs links still resolve.' }],
-    tree.stamp(0, 0),
-  )
-  const events2 = tree.events(parent)
-  events2.startRun(second, 'started')
+  const { events: events2, turn: second } = tree.turn(parent, 'Also check that the docs links still resolve.')
   tree.say(events2, second, 'A sub-agent will check the docs links.')
   started({ events: events2, turn: second }, SUBAGENT_TREE.docsLinks, 'docs-links')
   const docs = childRecord(backend, parent, SUBAGENT_TREE.docsLinks, tree.time)
@@ -190,16 +173,8 @@ export function seedBulkSubagentTree(backend: MockBackend, children: number, eve
   )
   backend.db.sessions.set(parent.session.id, parent)
   const tree = new TreeWriter(backend, startAt, now - MINUTE)
-  sessionStatus(parent, 'created', tree.time)
-  sessionStatus(parent, 'idle', tree.stamp(5, 40))
-  const events = tree.events(parent)
-  const turn = acceptTurn(
-    parent,
-    backend.ids,
-    [{ type: 'text', text: `Split the analysis over ${children} sub-agents.` }],
-    tree.stamp(0, 0),
-  )
-  events.startRun(turn, 'started')
+  tree.created(parent)
+  const { events, turn } = tree.turn(parent, `Split the analysis over ${children} sub-agents.`)
   const on: Delegation = { events, turn }
   for (let index = 0; index < children; index += 1) {
     const id = `sess_bulkchild${String(index).padStart(5, '0')}`

@@ -29,7 +29,7 @@ import { turnsAwaitingTools } from '../models/turns-awaiting-tools'
 import { PanelErrorBoundary } from '@/components/ui/panel-error-boundary'
 import { QueryErrorState } from '@/components/ui/query-error-state'
 import { LoadingState } from '@/components/ui/states'
-import { TabPanel, Tabs, type TabItem } from '@/components/ui/tabs'
+import { TabPanel, Tabs } from '@/components/ui/tabs'
 import { t, useT } from '@/i18n'
 
 const selectOpenActions = (store: EventStore) => openRequiredActions(store.all())
@@ -162,8 +162,48 @@ export function sessionTabOf(params: URLSearchParams): SessionTab {
   return params.get('event') !== null || eventFilterParams(params) !== '' ? 'events' : 'transcript'
 }
 
-const tabItems = (): TabItem<SessionTab>[] =>
-  SESSION_TABS.map((value) => ({ value, label: TABS[value].label() }))
+/**
+ * The tab strip (its choice held in `?tab=`) and the open tab's view, for a session's page and a
+ * sub-agent's alike (each with the tabs it has).
+ */
+export function SessionTabs<T extends SessionTab>({
+  idBase,
+  tabs,
+  value,
+  context,
+}: {
+  idBase: string
+  tabs: readonly T[]
+  value: T
+  context: TabContext
+}) {
+  const [, setParams] = useSearchParams()
+  return (
+    <div>
+      <Tabs
+        label={t('sessions.inspector.tabs.label')}
+        idBase={idBase}
+        items={tabs.map((tab) => ({ value: tab, label: TABS[tab].label() }))}
+        value={value}
+        onValueChange={(next) =>
+          setParams((current) => {
+            const params = new URLSearchParams(current)
+            params.set('tab', next)
+            return params
+          })
+        }
+      />
+      <TabPanel idBase={idBase} value={value}>
+        <PanelErrorBoundary key={value} title={t('sessions.inspector.viewFailed')}>
+          {/* The transcript, the waterfall and the files load on first use. */}
+          <Suspense fallback={<LoadingState label={t('sessions.inspector.loading')} />}>
+            {TABS[value].view(context)}
+          </Suspense>
+        </PanelErrorBoundary>
+      </TabPanel>
+    </div>
+  )
+}
 
 /**
  * The session page: restores from the snapshot, follows the live stream, and shows the transcript
@@ -176,7 +216,7 @@ export function SessionInspector({ sessionId, canWrite }: { sessionId: string; c
   const session = useQuery(sessionQuery(sessionId))
   const turns = useQuery(turnsQuery(sessionId))
   const log = useSessionEventLog(sessionId)
-  const [params, setParams] = useSearchParams()
+  const [params] = useSearchParams()
   const tab = sessionTabOf(params)
   const openActions = useEventLog(log.store, selectOpenActions)
   const awaitingTools = useEventLog(log.store, selectAwaitingTools)
@@ -253,38 +293,21 @@ export function SessionInspector({ sessionId, canWrite }: { sessionId: string; c
           </div>
         </Suspense>
       </div>
-      <div>
-        <Tabs
-          label={t('sessions.inspector.tabs.label')}
-          idBase="session"
-          items={tabItems()}
-          value={tab}
-          onValueChange={(value) =>
-            setParams((current) => {
-              const next = new URLSearchParams(current)
-              next.set('tab', value)
-              return next
-            })
-          }
-        />
-        <TabPanel idBase="session" value={tab}>
-          <PanelErrorBoundary key={tab} title={t('sessions.inspector.viewFailed')}>
-            {/* The transcript, the waterfall and the files load on first use. */}
-            <Suspense fallback={<LoadingState label={t('sessions.inspector.loading')} />}>
-              {TABS[tab].view({
-                sessionId,
-                session: session.data,
-                route,
-                chain: NO_CHAIN,
-                log,
-                canAct: canWrite && !isArchived,
-                canWrite,
-                isWaiting,
-              })}
-            </Suspense>
-          </PanelErrorBoundary>
-        </TabPanel>
-      </div>
+      <SessionTabs
+        idBase="session"
+        tabs={SESSION_TABS}
+        value={tab}
+        context={{
+          sessionId,
+          session: session.data,
+          route,
+          chain: NO_CHAIN,
+          log,
+          canAct: canWrite && !isArchived,
+          canWrite,
+          isWaiting,
+        }}
+      />
       <LiveAnnouncer store={log.store} />
     </div>
   )

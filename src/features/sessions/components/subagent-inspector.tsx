@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
-import { Suspense, useMemo } from 'react'
+import { useMemo } from 'react'
 import { useSearchParams } from 'react-router'
 import { LiveAnnouncer } from './live-announcer'
 import { LiveStatus } from './live-status'
 import { RequiredActions } from './required-actions'
-import { TABS, type SessionTab } from './session-inspector'
+import { SessionTabs, type SessionTab } from './session-inspector'
 import { StatusBadge } from './status-badge'
 import { totalTokens } from './subagents-tab'
 import { childSessionOf } from '@/data/sessions/decode-subagents'
@@ -18,9 +18,6 @@ import { subagentPath } from '../models/subagent-path'
 import { VisibleText } from '@/components/text/visible-text'
 import { Link } from '@/components/ui/link'
 import { Notice } from '@/components/ui/notice'
-import { PanelErrorBoundary } from '@/components/ui/panel-error-boundary'
-import { LoadingState } from '@/components/ui/states'
-import { TabPanel, Tabs, type TabItem } from '@/components/ui/tabs'
 import { useT } from '@/i18n'
 import { formatNumber } from '@/lib/format-number'
 
@@ -66,12 +63,11 @@ export function SubagentInspector({ rootId, chain }: { rootId: string; chain: re
   const openActions = useEventLog(log.store, selectOpenActions)
   const firstAt = useEventLog(log.store, selectFirstAt)
   const session = useMemo(() => childSessionOf(childId, entry, firstAt), [childId, entry, firstAt])
-  const [params, setParams] = useSearchParams()
+  const [params] = useSearchParams()
   const tab = childTabOf(params)
   const back =
     parentChain.length === 0 ? `/sessions/${encodeURIComponent(rootId)}` : subagentPath(rootId, parentChain)
   const backTo = `${back}?${new URLSearchParams({ tab }).toString()}`
-  const items: TabItem<ChildTab>[] = CHILD_TABS.map((value) => ({ value, label: TABS[value].label() }))
   const usage = snapshot.data?.usage
 
   return (
@@ -143,37 +139,21 @@ export function SubagentInspector({ rootId, chain }: { rootId: string; chain: re
           </div>
         ) : null}
       </div>
-      <div>
-        <Tabs
-          label={t('sessions.inspector.tabs.label')}
-          idBase="subagent"
-          items={items}
-          value={tab}
-          onValueChange={(value) =>
-            setParams((current) => {
-              const next = new URLSearchParams(current)
-              next.set('tab', value)
-              return next
-            })
-          }
-        />
-        <TabPanel idBase="subagent" value={tab}>
-          <PanelErrorBoundary key={tab} title={t('sessions.inspector.viewFailed')}>
-            <Suspense fallback={<LoadingState label={t('sessions.inspector.loading')} />}>
-              {TABS[tab].view({
-                sessionId: childId,
-                session,
-                route,
-                chain,
-                log,
-                canAct: false,
-                canWrite: false,
-                isWaiting: false,
-              })}
-            </Suspense>
-          </PanelErrorBoundary>
-        </TabPanel>
-      </div>
+      <SessionTabs
+        idBase="subagent"
+        tabs={CHILD_TABS}
+        value={tab}
+        context={{
+          sessionId: childId,
+          session,
+          route,
+          chain,
+          log,
+          canAct: false,
+          canWrite: false,
+          isWaiting: false,
+        }}
+      />
       <LiveAnnouncer store={log.store} />
     </div>
   )

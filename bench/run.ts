@@ -1,11 +1,12 @@
 /**
- * `npm run bench [-- --json] [-- --runs 3] [-- --no-build] [-- --only start-up|first-content|tree] [-- --baseline <ref>]`:
+ * `npm run bench [-- --json] [-- --runs 3] [-- --no-build] [-- --only start-up|first-content|steer|tree] [-- --baseline <ref>]`:
  * the console at scale, in real Chromium against the mock served over HTTP with generated data
  * (10,000 environments, a session with 100,000 events). Prints `name: value unit` per figure (the
  * median of the runs), or one JSON object. `--only start-up` measures the first route's size and
  * first paint (and the 10,000-row list) without the session and live figures, which take most of
  * the time; `--only first-content` adds the large session's first event row and first transcript
- * block (no scrolling, filtering or live runs), for quick comparisons. `--baseline <ref>` also builds that commit (outside the working tree) and measures both
+ * block (no scrolling, filtering or live runs), for quick comparisons; `--only steer` the steering
+ * figure alone. `--baseline <ref>` also builds that commit (outside the working tree) and measures both
  * builds behind the same mock, round by round, printing this tree / baseline per figure.
  * `--only tree` measures only the waterfall of a session with 50 sub-agents of 1,000 events each.
  */
@@ -44,13 +45,21 @@ const runsIndex = args.indexOf('--runs')
 const runs = Math.max(1, runsIndex >= 0 ? Number(args[runsIndex + 1] ?? 3) : 3)
 const onlyIndex = args.indexOf('--only')
 const only = onlyIndex >= 0 ? args[onlyIndex + 1] : undefined
-if (only !== undefined && only !== 'start-up' && only !== 'first-content' && only !== 'tree') {
-  console.error(`--only takes "start-up", "first-content" or "tree" (got ${only ?? 'nothing'})`)
+if (
+  only !== undefined &&
+  only !== 'start-up' &&
+  only !== 'first-content' &&
+  only !== 'steer' &&
+  only !== 'tree'
+) {
+  console.error(`--only takes "start-up", "first-content", "steer" or "tree" (got ${only ?? 'nothing'})`)
   process.exit(2)
 }
 const startUpOnly = only === 'start-up'
 /** The start-up figures and the large session's first rows and first transcript block, nothing after. */
 const firstContentOnly = only === 'first-content'
+/** Only the steering figure (the start-up figures still run: they are quick and warm the builds). */
+const steerOnly = only === 'steer'
 /** The sub-agent tree's waterfall only (`tree_50_children_first_ms`). */
 const treeOnly = only === 'tree'
 const baselineIndex = args.indexOf('--baseline')
@@ -814,6 +823,10 @@ async function main() {
       }
       if (startUpOnly) continue
       await eachTarget(index, async (target, t) => {
+        if (steerOnly) {
+          add(t, 'steer_applied_ms', await steerApplied(browser, auth, target.url))
+          return
+        }
         const session = await largeSession(browser, auth, target.url)
         add(t, 'session_100k_first_rows_ms', session.firstRows)
         add(t, 'session_100k_scroll_max_long_task_ms', session.scrollMaxLongTask)
@@ -828,7 +841,11 @@ async function main() {
     }
     // The live runs come last: each adds LIVE_RATE × LIVE_MS events to the large session.
     let expected = LARGE_EVENTS
-    for (let index = 0; index < (startUpOnly || firstContentOnly || treeOnly ? 0 : runs); index += 1) {
+    for (
+      let index = 0;
+      index < (startUpOnly || firstContentOnly || steerOnly || treeOnly ? 0 : runs);
+      index += 1
+    ) {
       await eachTarget(index, async (target, t) => {
         log(`live run ${index + 1}/${runs} (${target.label})`)
         const figuresLive = await live(browser, auth, target.url, expected)

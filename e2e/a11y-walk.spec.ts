@@ -185,6 +185,9 @@ const ROUTES: RouteState[] = [
       'sessions.inspector.tabs.tools',
       'sessions.inspector.tabs.snapshot',
       'sessions.inspector.tabs.environment',
+      'sessions.inspector.tabs.files',
+      'sessions.inspector.tabs.recovery',
+      // Last: the extra step below selects an event in it.
       'sessions.inspector.tabs.events',
     ],
     extra: async (walk) => {
@@ -219,6 +222,26 @@ const ROUTES: RouteState[] = [
       'sessions.inspector.tabs.snapshot',
       'sessions.subagents.tab',
     ],
+  },
+  {
+    name: 'steering session',
+    // The seeded session made for trying steering: the composer's three intents and the input ledger.
+    path: '/sessions/sess_steeringdemo01',
+    ready: async ({ page, text }) => {
+      await expect(page.getByRole('radio', { name: text('sessions.inputs.intent.turn') })).toBeVisible()
+    },
+    extra: async ({ page, text, scan }) => {
+      await page.getByRole('radio', { name: text('sessions.inputs.intent.inject') }).check()
+      await page
+        .getByRole('textbox', { name: text('sessions.composer.message') })
+        .fill('Use the staging database')
+      await page.getByRole('button', { name: text('sessions.inputs.send.inject'), exact: true }).click()
+      const ledger = page.getByRole('region', { name: text('sessions.inputs.ledger.title') })
+      await expect(ledger.getByText(text('sessions.inputs.ledger.status.accepted')).first()).toBeVisible()
+      await scan('inject intent chosen, one input in the ledger')
+      await page.getByRole('radio', { name: text('sessions.inputs.intent.steer') }).check()
+      await scan('steer intent chosen, no turn running')
+    },
   },
   {
     name: 'finished session',

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react'
-import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router'
+import { matchPath, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router'
 import { AppShell } from './layout/app-shell'
 import { RequireAuth } from './layout/require-auth'
 import { RouteErrorBoundary } from './route-error-boundary'
@@ -130,29 +130,35 @@ export function preloadScreen(name: ScreenName, locale: Locale): Promise<unknown
   return screens[name].preload(locale)
 }
 
+/**
+ * The route table as objects (`useRoutes`), not `<Route>` elements: the same routes without
+ * react-router's element-to-object conversion in the first download.
+ */
+const ROUTES: RouteObject[] = [
+  { path: '/login', element: <screens.login.Screen /> },
+  {
+    element: (
+      <RequireAuth>
+        <AppShell />
+      </RequireAuth>
+    ),
+    children: [
+      { index: true, element: <Navigate to={HOME_PATH} replace /> },
+      ...SCREEN_ROUTES.map(({ path, screen: name }) => {
+        const { Screen } = screens[name]
+        return { path, element: <Screen /> }
+      }),
+      { path: '*', element: <screens.notFound.Screen /> },
+    ],
+  },
+]
+
 export function AppRoutes() {
   const location = useLocation()
+  const routes = useRoutes(ROUTES)
   return (
     <RouteErrorBoundary resetKey={location.pathname}>
-      <Suspense fallback={<LoadingState />}>
-        <Routes>
-          <Route path="/login" element={<screens.login.Screen />} />
-          <Route
-            element={
-              <RequireAuth>
-                <AppShell />
-              </RequireAuth>
-            }
-          >
-            <Route index element={<Navigate to={HOME_PATH} replace />} />
-            {SCREEN_ROUTES.map(({ path, screen: name }) => {
-              const { Screen } = screens[name]
-              return <Route key={path} path={path} element={<Screen />} />
-            })}
-            <Route path="*" element={<screens.notFound.Screen />} />
-          </Route>
-        </Routes>
-      </Suspense>
+      <Suspense fallback={<LoadingState />}>{routes}</Suspense>
     </RouteErrorBoundary>
   )
 }

@@ -1,3 +1,4 @@
+import type { Messages } from '@lingui/core'
 // Shared by the build plugin, the catalog check and the runtime loader, so all three agree on
 // which file holds which namespace and how nested keys become message ids.
 
@@ -36,4 +37,18 @@ export function flattenCatalog(prefix: string, nested: Record<string, unknown>):
     else throw new Error(`Catalog entry ${id} must be a string or an object of strings`)
   }
   return flat
+}
+
+/** A catalog's lazy import, as `import.meta.glob` gives it. */
+export type CatalogLoader = () => Promise<{ default: Messages }>
+
+/** `namespace/locale` → its loader, for the loaders `import.meta.glob` found by file path. */
+export function byNamespace(loaders: Record<string, CatalogLoader>): Map<string, CatalogLoader> {
+  const keyed = new Map<string, CatalogLoader>()
+  for (const [path, load] of Object.entries(loaders)) {
+    const namespace = namespaceOfCatalog(path)
+    const locale = localeOfCatalog(path)
+    if (namespace && locale) keyed.set(`${namespace}/${locale}`, load)
+  }
+  return keyed
 }

@@ -1,6 +1,6 @@
 import { setupI18n, type Messages } from '@lingui/core'
 import { use, useSyncExternalStore } from 'react'
-import { localeOfCatalog, namespaceOfCatalog } from './catalog-files'
+import { byNamespace, type CatalogLoader } from './catalog-files'
 
 export const LOCALES = ['en', 'zh-CN'] as const
 export type Locale = (typeof LOCALES)[number]
@@ -20,13 +20,35 @@ export const i18n = setupI18n({
   },
 })
 
-// One lazily loaded chunk per namespace and locale: a screen loads the strings it shows.
-const loaders = import.meta.glob<{ default: Messages }>('/src/**/locales/*.json')
-const catalogLoaders = new Map<string, () => Promise<{ default: Messages }>>()
-for (const [path, load] of Object.entries(loaders)) {
-  const namespace = namespaceOfCatalog(path)
-  const locale = localeOfCatalog(path)
-  if (namespace && locale) catalogLoaders.set(`${namespace}/${locale}`, load)
+// One lazily loaded chunk per namespace and locale: a screen loads the strings it shows. The first
+// download knows only the catalogs of the shell and of the first route (Environments); the others
+// are found through catalog-index.ts, fetched the first time one of them is asked for, so a new
+// catalog adds nothing to the console's first load.
+const firstLoaders = byNamespace(
+  import.meta.glob<{ default: Messages }>([
+    '/src/app/locales/{en,zh-CN}.json',
+    '/src/components/ui/locales/{en,zh-CN}.json',
+    '/src/features/identity/locales/{en,zh-CN}.json',
+    '/src/features/environments/locales/{en,zh-CN}.json',
+  ]),
+)
+let catalogIndex: Promise<Map<string, CatalogLoader>> | undefined
+function laterLoaders(): Promise<Map<string, CatalogLoader>> {
+  catalogIndex ??= import('./catalog-index').then(
+    (module) => module.catalogLoaders,
+    (error: unknown) => {
+      // Not downloaded: the next catalog asked for tries again.
+      catalogIndex = undefined
+      throw error
+    },
+  )
+  return catalogIndex
+}
+
+async function catalogLoader(key: string): Promise<CatalogLoader> {
+  const load = firstLoaders.get(key) ?? (await laterLoaders()).get(key)
+  if (!load) throw new Error(`No message catalog ${key}`)
+  return load
 }
 
 const pending = new Map<string, Promise<void>>()
@@ -50,14 +72,20 @@ export function loadNamespace(namespace: string, locale: Locale = activeLocale()
   if (loaded.has(key)) return Promise.resolve()
   const existing = pending.get(key)
   if (existing) return existing
-  const load = catalogLoaders.get(key)
-  if (!load) return Promise.reject(new Error(`No message catalog ${key}`))
-  const promise: Promise<void> = load().then((module) => {
-    i18n.load(locale, module.default)
-    loaded.add(key)
-    void markFulfilled(promise)
-    notify()
-  })
+  const first = firstLoaders.get(key)
+  const promise: Promise<void> = (first ? first() : catalogLoader(key).then((load) => load())).then(
+    (module) => {
+      i18n.load(locale, module.default)
+      loaded.add(key)
+      void markFulfilled(promise)
+      notify()
+    },
+    (error: unknown) => {
+      // A failed download may succeed when the strings are asked for again.
+      pending.delete(key)
+      throw error
+    },
+  )
   pending.set(key, promise)
   return promise
 }

@@ -8,7 +8,6 @@ import { useFocusRescue, useRouteFocus } from './use-focus-management'
 import { CommandCenter } from '../palette/command-center'
 import { RouteErrorBoundary } from '../route-error-boundary'
 import { NavLink } from '@/components/ui/link'
-import { useServerProbes } from '@/data/server/queries'
 import { LoadingState } from '@/components/ui/states'
 import { NamespaceSelect } from '@/features/identity/components/namespace-select'
 import { UserMenu } from '@/features/identity/components/user-menu'
@@ -32,8 +31,6 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
 
 export function AppShell() {
   const { t } = useT('app')
-  // At sign-in, once: which API families this Gateway serves (the screens read the answer).
-  useServerProbes()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   // Bumped on every namespace switch: screens remount (dropping forms and local state that belong

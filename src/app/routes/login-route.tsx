@@ -1,8 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { useRef } from 'react'
 import { Navigate, useNavigate, useSearchParams } from 'react-router'
 import { LanguageSwitcher } from '../layout/language-switcher'
 import { useRouteFocus } from '../layout/use-focus-management'
 import { useDocumentTitle } from '../use-document-title'
+import { prefetchServerFacts } from '@/data/server/queries'
 import { LoginForm } from '@/features/identity/components/login-form'
 import { useAuthStore } from '@/features/identity/stores/auth-store'
 import { useT } from '@/i18n'
@@ -21,6 +23,7 @@ export default function LoginRoute() {
   const { t } = useT('app', 'app:screens')
   const [params] = useSearchParams()
   const navigate = useNavigate()
+  const queryClient = useQueryClient()
   const token = useAuthStore((state) => state.token)
   const next = safeNext(params.get('next'))
   const mainRef = useRef<HTMLElement>(null)
@@ -44,7 +47,11 @@ export default function LoginRoute() {
       <LoginForm
         isDemo={getActiveRuntimeConfig().apiMode === 'mock'}
         reason={params.get('reason')}
-        onSignedIn={() => void navigate(next, { replace: true })}
+        onSignedIn={() => {
+          // At sign-in, once: which API families this Gateway serves (the screens read the answer).
+          void prefetchServerFacts(queryClient)
+          void navigate(next, { replace: true })
+        }}
       />
     </main>
   )

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import {
   probeServer,
   probeSessionOperations,
@@ -102,7 +102,12 @@ export function useFamilyStatus(family: ApiFamily): FamilyStatus | 'pending' {
   return useServerFamilies({ withOperations: isOperation }).statuses[family]
 }
 
-/** Starts the first probes at sign-in (the shell calls it), so screens find the answer cached. */
-export function useServerProbes(): void {
-  useQuery(serverFactsQuery())
+/**
+ * Starts the first probes at sign-in (the sign-in page calls it), so the screens that depend on a
+ * family find the answer cached. A sign-in kept from an earlier visit probes when the first such
+ * screen opens (useFamilyStatus): the first route, Environments, needs none of it, so its code
+ * stays off the console's first load.
+ */
+export function prefetchServerFacts(queryClient: QueryClient): Promise<void> {
+  return queryClient.prefetchQuery(serverFactsQuery())
 }

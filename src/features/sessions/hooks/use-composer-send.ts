@@ -37,16 +37,15 @@ export function useComposerSend(sessionId: string, runningTurnId: string | null)
     isFresh = false,
     fileIds: readonly string[] = [],
   ): Promise<SendOutcome> => {
-    const { submit: submitKeyed, discard } = keys[intent]
+    const { submit, discard } = keys[intent]
     const key = keyed(content, fileIds)
     if (isFresh) discard(key)
-    const submit = <T>(_: string, run: (idempotencyKey: string) => Promise<T>) => submitKeyed(key, run)
     const files = fileIds.length ? { fileIds } : {}
     switch (intent) {
       case 'turn':
         return {
           intent,
-          turn: await submit(content, (idempotencyKey) =>
+          turn: await submit(key, (idempotencyKey) =>
             submitTurn.mutateAsync({ message: content, idempotencyKey, ...files }),
           ),
         }
@@ -55,7 +54,7 @@ export function useComposerSend(sessionId: string, runningTurnId: string | null)
         if (turnId === null) throw new Error('no running turn to steer')
         return {
           intent,
-          receipt: await submit(content, (idempotencyKey) =>
+          receipt: await submit(key, (idempotencyKey) =>
             steer.mutateAsync({ text: content, idempotencyKey, turnId, ...files }),
           ),
         }
@@ -63,7 +62,7 @@ export function useComposerSend(sessionId: string, runningTurnId: string | null)
       case 'inject':
         return {
           intent,
-          receipt: await submit(content, (idempotencyKey) =>
+          receipt: await submit(key, (idempotencyKey) =>
             inject.mutateAsync({ text: content, idempotencyKey, ...files }),
           ),
         }

@@ -9,6 +9,7 @@
  * figure alone; `--only export-offline` exports the large session and opens the file in the offline
  * viewer, nothing else. `--baseline <ref>` also builds that commit (outside the working tree) and measures both
  * builds behind the same mock, round by round, printing this tree / baseline per figure.
+ * `--only tree` measures only the waterfall of a session with 50 sub-agents of 1,000 events each.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
@@ -30,6 +31,10 @@ const SCROLL_ROWS = 10_000
 const ROW_PX = 30
 /** A fast scroll: 20 rows a frame, so 10,000 rows pass in about 500 frames. */
 const SCROLL_STEP_PX = 600
+/** `tree_50_children_first_ms`: a session with this many sub-agents of this many events each. */
+const TREE_SESSION = 'sess_bulktree00001'
+const TREE_CHILDREN = 50
+const TREE_CHILD_EVENTS = 1000
 const LIVE_RATE = 300
 const LIVE_MS = 30_000
 /** Its own build folder, so a benchmark never overwrites the `dist` other runs serve. */
@@ -41,7 +46,7 @@ const runsIndex = args.indexOf('--runs')
 const runs = Math.max(1, runsIndex >= 0 ? Number(args[runsIndex + 1] ?? 3) : 3)
 const onlyIndex = args.indexOf('--only')
 const only = onlyIndex >= 0 ? args[onlyIndex + 1] : undefined
-const ONLY = ['start-up', 'first-content', 'steer', 'export-offline'] as const
+const ONLY = ['start-up', 'first-content', 'steer', 'export-offline', 'tree'] as const
 if (only !== undefined && !(ONLY as readonly string[]).includes(only)) {
   console.error(`--only takes one of ${ONLY.join(', ')} (got ${only ?? 'nothing'})`)
   process.exit(2)
@@ -53,6 +58,8 @@ const firstContentOnly = only === 'first-content'
 const steerOnly = only === 'steer'
 /** The large session exported, and the export opened in the offline viewer; nothing else. */
 const exportOfflineOnly = only === 'export-offline'
+/** The sub-agent tree's waterfall only (`tree_50_children_first_ms`). */
+const treeOnly = only === 'tree'
 const baselineIndex = args.indexOf('--baseline')
 const baselineRef = baselineIndex >= 0 ? args[baselineIndex + 1] : undefined
 if (baselineIndex >= 0 && (baselineRef === undefined || baselineRef.startsWith('--'))) {
@@ -353,6 +360,30 @@ async function waitForHistory(page: Page, count: number) {
     count,
     { timeout: 180_000, polling: 250 },
   )
+}
+
+/**
+ * A session with 50 sub-agents of 1,000 events each, opened on its waterfall: the time from the
+ * navigation until every child's lane has its bars painted (each lane read through the child
+ * routes: a history of its own, not followed live once the child has settled).
+ */
+async function subagentTree(browser: Browser, auth: Auth, base: string): Promise<number> {
+  const page = await openPage(browser, auth)
+  await page.goto(`${base}/sessions/${TREE_SESSION}?tab=waterfall`)
+  const painted = await page.waitForFunction(
+    (children) => {
+      const lanes = [...document.querySelectorAll('[data-testid="subagent-lane"]')]
+      const done =
+        lanes.length >= children &&
+        lanes.every((lane) => lane.querySelector('[data-testid="waterfall-lane"] [data-bar]') !== null)
+      return done ? performance.now() : false
+    },
+    TREE_CHILDREN,
+    { timeout: 120_000, polling: 'raf' },
+  )
+  const at = (await painted.jsonValue()) as number
+  await page.context().close()
+  return Math.round(at)
 }
 
 async function largeSession(browser: Browser, auth: Auth, base: string): Promise<SessionFigures> {
@@ -782,6 +813,7 @@ const UNITS: Record<string, string> = {
   steer_applied_ms: 'ms',
   export_100k_ms: 'ms',
   offline_100k_first_ms: 'ms',
+  tree_50_children_first_ms: 'ms',
 }
 
 /** With a baseline, the start-up figures (seconds each) are taken this many times a round. */
@@ -808,6 +840,10 @@ async function main() {
     String(BULK_ENVIRONMENTS),
     '--large-session-events',
     String(LARGE_EVENTS),
+    '--bulk-subagents',
+    String(TREE_CHILDREN),
+    '--bulk-subagent-events',
+    String(TREE_CHILD_EVENTS),
   ])
   // Both builds are served the same way, each by the vite of its own tree (its own CSP header).
   const serve = (port: number, outDir: string, cwd?: string) =>
@@ -857,6 +893,12 @@ async function main() {
         })
         continue
       }
+      if (treeOnly) {
+        await eachTarget(index, async (target, t) => {
+          add(t, 'tree_50_children_first_ms', await subagentTree(browser, auth, target.url))
+        })
+        continue
+      }
       for (let repeat = 0; repeat < (baseline ? START_UP_PAIRS : 1); repeat += 1) {
         await eachTarget(pair, async (target, t) => {
           if (pair === 0) log(`  files loaded for /environments (${target.label}):`)
@@ -885,6 +927,7 @@ async function main() {
           const exported = await exportAndOffline(browser, auth, target.url)
           add(t, 'export_100k_ms', exported.exportMs)
           add(t, 'offline_100k_first_ms', exported.offlineFirstMs)
+          add(t, 'tree_50_children_first_ms', await subagentTree(browser, auth, target.url))
         }
       })
     }
@@ -892,7 +935,7 @@ async function main() {
     let expected = LARGE_EVENTS
     for (
       let index = 0;
-      index < (startUpOnly || firstContentOnly || steerOnly || exportOfflineOnly ? 0 : runs);
+      index < (startUpOnly || firstContentOnly || steerOnly || exportOfflineOnly || treeOnly ? 0 : runs);
       index += 1
     ) {
       await eachTarget(index, async (target, t) => {

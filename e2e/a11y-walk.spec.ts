@@ -3,7 +3,7 @@ import { focusRingProblems, lowestTextContrast, namesReadTwice, targetSizeProble
 import { message, messagePattern, type Language } from './catalog'
 import { axeViolations, expect, navigateInApp, test } from './fixtures'
 import { exportLines } from './export-lines'
-import { SEEDED } from './sessions-api'
+import { SEEDED, SUBAGENT_TREE } from './sessions-api'
 
 /**
  * Runs axe (WCAG 2.0/2.1/2.2 A and AA plus best practices, see fixtures.ts) on every route, tab
@@ -199,6 +199,31 @@ const ROUTES: RouteState[] = [
       await expect(page.getByRole('region', { name: walk.text('sessions.detail.label') })).toBeVisible()
       await scan('session event selected')
     },
+  },
+  {
+    name: 'session with sub-agents',
+    path: `/sessions/${SUBAGENT_TREE.parent}?tab=subagents`,
+    ready: async ({ page }) => {
+      await expect(page.getByTestId('subagents-panel').getByRole('table')).toBeVisible()
+    },
+    // The waterfall with the sub-agents' nested lanes (two levels deep).
+    tabs: ['sessions.inspector.tabs.waterfall'],
+  },
+  {
+    name: 'sub-agent page',
+    path: `/sessions/${SUBAGENT_TREE.parent}/subagents/${SUBAGENT_TREE.docsLinks}`,
+    ready: async ({ page }) => {
+      // Waiting for an answer that cannot be given here.
+      await expect(page.getByTestId('subagent-actions-read-only')).toBeVisible()
+      await expect(page.getByRole('feed').first()).toBeVisible()
+    },
+    tabs: [
+      'sessions.inspector.tabs.waterfall',
+      'sessions.inspector.tabs.events',
+      'sessions.inspector.tabs.tools',
+      'sessions.inspector.tabs.snapshot',
+      'sessions.subagents.tab',
+    ],
   },
   {
     name: 'steering session',

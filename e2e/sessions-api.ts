@@ -14,6 +14,14 @@ export const SEEDED = {
   fresh: 'sess_freshsession01',
 } as const
 
+/** The seeded sub-agent tree (src/mocks/seed/seed-subagents.ts): three children, one grandchild. */
+export const SUBAGENT_TREE = {
+  parent: 'sess_subagenttree01',
+  dependencies: 'sess_childdepsaudit',
+  licenses: 'sess_grandchildlics',
+  docsLinks: 'sess_childdocslinks',
+} as const
+
 /** The id the mock gives the `seq`-th event of a session (session-history.ts). */
 export function seededEventId(sessionId: string, seq: number): string {
   return `evt_${sessionId.replace(/^sess_/, '')}_${seq.toString(36).padStart(6, '0')}`

@@ -1063,6 +1063,292 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/agent-sessions/{session}/subagents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session: components["parameters"]["SessionPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The direct children of a session
+         * @description One envelope per child (the latest `subagent.*` event of the parent, keyed by `childSessionId`), as of the parent's watermark (upstream AgentSessionEventsController.subagents).
+         */
+        get: operations["listSubagents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agent-sessions/{session}/subagents/{child}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session: components["parameters"]["SessionPath"];
+                /** @description A child (sub-agent) session id, linked to `session` at any depth. */
+                child: components["parameters"]["ChildPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A linked descendant's snapshot
+         * @description Authorised through the parent: `child` must be a linked descendant (any depth) of `session`, else 404 (upstream AgentSessionChildrenController, SessionNativeLogService.refreshDescendant). `session` is `{id, parent_session_id}` only.
+         */
+        get: operations["getSubagent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agent-sessions/{session}/subagents/{child}/snapshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session: components["parameters"]["SessionPath"];
+                /** @description A child (sub-agent) session id, linked to `session` at any depth. */
+                child: components["parameters"]["ChildPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A linked descendant's snapshot
+         * @description Authorised through the parent: `child` must be a linked descendant (any depth) of `session`, else 404 (upstream AgentSessionChildrenController, SessionNativeLogService.refreshDescendant). `session` is `{id, parent_session_id}` only.
+         */
+        get: operations["getSubagentSnapshot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agent-sessions/{session}/subagents/{child}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session: components["parameters"]["SessionPath"];
+                /** @description A child (sub-agent) session id, linked to `session` at any depth. */
+                child: components["parameters"]["ChildPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A linked descendant's items view
+         * @description Authorised through the parent: `child` must be a linked descendant (any depth) of `session`, else 404 (upstream AgentSessionChildrenController, SessionNativeLogService.refreshDescendant). Projected from the child's snapshot; there is no route that answers a child's required action.
+         */
+        get: operations["getSubagentItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agent-sessions/{session}/subagents/{child}/tools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session: components["parameters"]["SessionPath"];
+                /** @description A child (sub-agent) session id, linked to `session` at any depth. */
+                child: components["parameters"]["ChildPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A linked descendant's tools view
+         * @description Authorised through the parent: `child` must be a linked descendant (any depth) of `session`, else 404 (upstream AgentSessionChildrenController, SessionNativeLogService.refreshDescendant). Projected from the child's snapshot; there is no route that answers a child's required action.
+         */
+        get: operations["getSubagentTools"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agent-sessions/{session}/subagents/{child}/turns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session: components["parameters"]["SessionPath"];
+                /** @description A child (sub-agent) session id, linked to `session` at any depth. */
+                child: components["parameters"]["ChildPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A linked descendant's turns view
+         * @description Authorised through the parent: `child` must be a linked descendant (any depth) of `session`, else 404 (upstream AgentSessionChildrenController, SessionNativeLogService.refreshDescendant). Projected from the child's snapshot; there is no route that answers a child's required action.
+         */
+        get: operations["getSubagentTurns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agent-sessions/{session}/subagents/{child}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session: components["parameters"]["SessionPath"];
+                /** @description A child (sub-agent) session id, linked to `session` at any depth. */
+                child: components["parameters"]["ChildPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A linked descendant's runs view
+         * @description Authorised through the parent: `child` must be a linked descendant (any depth) of `session`, else 404 (upstream AgentSessionChildrenController, SessionNativeLogService.refreshDescendant). Projected from the child's snapshot; there is no route that answers a child's required action.
+         */
+        get: operations["getSubagentRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agent-sessions/{session}/subagents/{child}/required-actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session: components["parameters"]["SessionPath"];
+                /** @description A child (sub-agent) session id, linked to `session` at any depth. */
+                child: components["parameters"]["ChildPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A linked descendant's required-actions view
+         * @description Authorised through the parent: `child` must be a linked descendant (any depth) of `session`, else 404 (upstream AgentSessionChildrenController, SessionNativeLogService.refreshDescendant). Projected from the child's snapshot; there is no route that answers a child's required action.
+         */
+        get: operations["getSubagentRequiredActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agent-sessions/{session}/subagents/{child}/subagents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session: components["parameters"]["SessionPath"];
+                /** @description A child (sub-agent) session id, linked to `session` at any depth. */
+                child: components["parameters"]["ChildPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A linked descendant's subagents view
+         * @description Authorised through the parent: `child` must be a linked descendant (any depth) of `session`, else 404 (upstream AgentSessionChildrenController, SessionNativeLogService.refreshDescendant). Projected from the child's snapshot; there is no route that answers a child's required action.
+         */
+        get: operations["getSubagentSubagents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agent-sessions/{session}/subagents/{child}/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session: components["parameters"]["SessionPath"];
+                /** @description A child (sub-agent) session id, linked to `session` at any depth. */
+                child: components["parameters"]["ChildPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A linked descendant's usage
+         * @description Authorised through the parent: `child` must be a linked descendant (any depth) of `session`, else 404 (upstream AgentSessionChildrenController, SessionNativeLogService.refreshDescendant).
+         */
+        get: operations["getSubagentUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agent-sessions/{session}/subagents/{child}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session: components["parameters"]["SessionPath"];
+                /** @description A child (sub-agent) session id, linked to `session` at any depth. */
+                child: components["parameters"]["ChildPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A linked descendant's public events
+         * @description Authorised through the parent: `child` must be a linked descendant (any depth) of `session`, else 404 (upstream AgentSessionChildrenController, SessionNativeLogService.refreshDescendant). Cursors are the child's own: a cursor of another session (the parent's) is 400, one ahead of the child's head 409.
+         */
+        get: operations["listSubagentEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agent-sessions/{session}/subagents/{child}/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session: components["parameters"]["SessionPath"];
+                /** @description A child (sub-agent) session id, linked to `session` at any depth. */
+                child: components["parameters"]["ChildPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Replay and follow a linked descendant's events
+         * @description Authorised through the parent: `child` must be a linked descendant (any depth) of `session`, else 404 (upstream AgentSessionChildrenController, SessionNativeLogService.refreshDescendant). SSE as on the session stream; the later of `after` and `Last-Event-ID` wins; parent cursors are rejected (400).
+         */
+        get: operations["streamSubagentEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/agent-sessions/{session}/files": {
         parameters: {
             query?: never;
@@ -2147,6 +2433,8 @@ export interface components {
         AgentIdPath: string;
         FilePath: string;
         SessionPath: string;
+        /** @description A child (sub-agent) session id, linked to `session` at any depth. */
+        ChildPath: string;
         TurnPath: string;
         /** @description Opaque, session-scoped cursor; only events after it are returned. */
         AfterCursor: string;
@@ -4034,6 +4322,457 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UsageView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listSubagents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tenant to act in. Query or body scope, when present, must agree with it. */
+                "X-AgentScope-Tenant"?: components["parameters"]["TenantHeader"];
+                /** @description Namespace to act in; defaults to the caller's personal namespace. */
+                "X-AgentScope-Namespace"?: components["parameters"]["NamespaceHeader"];
+            };
+            path: {
+                session: components["parameters"]["SessionPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The direct children of a session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSubagent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tenant to act in. Query or body scope, when present, must agree with it. */
+                "X-AgentScope-Tenant"?: components["parameters"]["TenantHeader"];
+                /** @description Namespace to act in; defaults to the caller's personal namespace. */
+                "X-AgentScope-Namespace"?: components["parameters"]["NamespaceHeader"];
+            };
+            path: {
+                session: components["parameters"]["SessionPath"];
+                /** @description A child (sub-agent) session id, linked to `session` at any depth. */
+                child: components["parameters"]["ChildPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A linked descendant's snapshot. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Snapshot"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSubagentSnapshot: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tenant to act in. Query or body scope, when present, must agree with it. */
+                "X-AgentScope-Tenant"?: components["parameters"]["TenantHeader"];
+                /** @description Namespace to act in; defaults to the caller's personal namespace. */
+                "X-AgentScope-Namespace"?: components["parameters"]["NamespaceHeader"];
+            };
+            path: {
+                session: components["parameters"]["SessionPath"];
+                /** @description A child (sub-agent) session id, linked to `session` at any depth. */
+                child: components["parameters"]["ChildPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A linked descendant's snapshot. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Snapshot"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSubagentItems: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tenant to act in. Query or body scope, when present, must agree with it. */
+                "X-AgentScope-Tenant"?: components["parameters"]["TenantHeader"];
+                /** @description Namespace to act in; defaults to the caller's personal namespace. */
+                "X-AgentScope-Namespace"?: components["parameters"]["NamespaceHeader"];
+            };
+            path: {
+                session: components["parameters"]["SessionPath"];
+                /** @description A child (sub-agent) session id, linked to `session` at any depth. */
+                child: components["parameters"]["ChildPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A linked descendant's items view. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSubagentTools: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tenant to act in. Query or body scope, when present, must agree with it. */
+                "X-AgentScope-Tenant"?: components["parameters"]["TenantHeader"];
+                /** @description Namespace to act in; defaults to the caller's personal namespace. */
+                "X-AgentScope-Namespace"?: components["parameters"]["NamespaceHeader"];
+            };
+            path: {
+                session: components["parameters"]["SessionPath"];
+                /** @description A child (sub-agent) session id, linked to `session` at any depth. */
+                child: components["parameters"]["ChildPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A linked descendant's tools view. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSubagentTurns: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tenant to act in. Query or body scope, when present, must agree with it. */
+                "X-AgentScope-Tenant"?: components["parameters"]["TenantHeader"];
+                /** @description Namespace to act in; defaults to the caller's personal namespace. */
+                "X-AgentScope-Namespace"?: components["parameters"]["NamespaceHeader"];
+            };
+            path: {
+                session: components["parameters"]["SessionPath"];
+                /** @description A child (sub-agent) session id, linked to `session` at any depth. */
+                child: components["parameters"]["ChildPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A linked descendant's turns view. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSubagentRuns: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tenant to act in. Query or body scope, when present, must agree with it. */
+                "X-AgentScope-Tenant"?: components["parameters"]["TenantHeader"];
+                /** @description Namespace to act in; defaults to the caller's personal namespace. */
+                "X-AgentScope-Namespace"?: components["parameters"]["NamespaceHeader"];
+            };
+            path: {
+                session: components["parameters"]["SessionPath"];
+                /** @description A child (sub-agent) session id, linked to `session` at any depth. */
+                child: components["parameters"]["ChildPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A linked descendant's runs view. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSubagentRequiredActions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tenant to act in. Query or body scope, when present, must agree with it. */
+                "X-AgentScope-Tenant"?: components["parameters"]["TenantHeader"];
+                /** @description Namespace to act in; defaults to the caller's personal namespace. */
+                "X-AgentScope-Namespace"?: components["parameters"]["NamespaceHeader"];
+            };
+            path: {
+                session: components["parameters"]["SessionPath"];
+                /** @description A child (sub-agent) session id, linked to `session` at any depth. */
+                child: components["parameters"]["ChildPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A linked descendant's required-actions view. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSubagentSubagents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tenant to act in. Query or body scope, when present, must agree with it. */
+                "X-AgentScope-Tenant"?: components["parameters"]["TenantHeader"];
+                /** @description Namespace to act in; defaults to the caller's personal namespace. */
+                "X-AgentScope-Namespace"?: components["parameters"]["NamespaceHeader"];
+            };
+            path: {
+                session: components["parameters"]["SessionPath"];
+                /** @description A child (sub-agent) session id, linked to `session` at any depth. */
+                child: components["parameters"]["ChildPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A linked descendant's subagents view. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSubagentUsage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tenant to act in. Query or body scope, when present, must agree with it. */
+                "X-AgentScope-Tenant"?: components["parameters"]["TenantHeader"];
+                /** @description Namespace to act in; defaults to the caller's personal namespace. */
+                "X-AgentScope-Namespace"?: components["parameters"]["NamespaceHeader"];
+            };
+            path: {
+                session: components["parameters"]["SessionPath"];
+                /** @description A child (sub-agent) session id, linked to `session` at any depth. */
+                child: components["parameters"]["ChildPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A linked descendant's usage. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsageView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listSubagentEvents: {
+        parameters: {
+            query?: {
+                /** @description Opaque, session-scoped cursor; only events after it are returned. */
+                after?: components["parameters"]["AfterCursor"];
+                limit?: number;
+            };
+            header?: {
+                /** @description Tenant to act in. Query or body scope, when present, must agree with it. */
+                "X-AgentScope-Tenant"?: components["parameters"]["TenantHeader"];
+                /** @description Namespace to act in; defaults to the caller's personal namespace. */
+                "X-AgentScope-Namespace"?: components["parameters"]["NamespaceHeader"];
+            };
+            path: {
+                session: components["parameters"]["SessionPath"];
+                /** @description A child (sub-agent) session id, linked to `session` at any depth. */
+                child: components["parameters"]["ChildPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A linked descendant's public events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    streamSubagentEvents: {
+        parameters: {
+            query?: {
+                /** @description Opaque, session-scoped cursor; only events after it are returned. */
+                after?: components["parameters"]["AfterCursor"];
+            };
+            header?: {
+                /** @description Tenant to act in. Query or body scope, when present, must agree with it. */
+                "X-AgentScope-Tenant"?: components["parameters"]["TenantHeader"];
+                /** @description Namespace to act in; defaults to the caller's personal namespace. */
+                "X-AgentScope-Namespace"?: components["parameters"]["NamespaceHeader"];
+                /** @description Cursor of the last child event the client applied. */
+                "Last-Event-ID"?: string;
+            };
+            path: {
+                session: components["parameters"]["SessionPath"];
+                /** @description A child (sub-agent) session id, linked to `session` at any depth. */
+                child: components["parameters"]["ChildPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Replay and follow a linked descendant's events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -16,6 +16,7 @@ describe('screenForPath', () => {
       'sessions',
       'sessionDetail',
       'offlineViewer',
+      'subagentDetail',
       'server',
     ])
   })

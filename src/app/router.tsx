@@ -93,6 +93,16 @@ const screens = {
     path: 'sessions-file',
     ...screen(() => import('./routes/offline-viewer-route'), 'sessions', 'app:screens', 'sessions:offline'),
   },
+  subagentDetail: {
+    path: 'sessions/:sessionId/subagents/*',
+    ...screen(
+      () => import('./routes/subagent-detail-route'),
+      'sessions',
+      'sessions:subagents',
+      'app:screens',
+      'ui:advice',
+    ),
+  },
   server: { path: 'server', ...screen(() => import('./routes/server-route'), 'server') },
   notFound: screen(() => import('./routes/not-found-route'), 'app:screens'),
 }

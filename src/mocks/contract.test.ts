@@ -7,6 +7,7 @@ import { createManualClock } from './lib/clock'
 import { TEST_NOW } from './node'
 import { seed } from './seed'
 import { AGENT, ENV, SESSION } from './seed/fixture-ids'
+import { SUBAGENT_TREE } from './seed/seed-subagents'
 import { ContractValidator, loadSpec, type ValidationFailure } from './testing/contract-validator'
 import { loadUpstreamSpecs, skippedMessage, upstreamSpecDir } from './testing/upstream-spec'
 import { readSse } from '@/api/sse-reader'
@@ -423,6 +424,47 @@ describe('contract tour', () => {
         if (streamed.length >= 200) abort.abort()
       }
       checkEvents(streamed)
+
+      // The sub-agent tree: the children, a grandchild's views through the root, its log and stream
+      const tree = `/api/v1/agent-sessions/${SUBAGENT_TREE.parent}`
+      expect((await call(`${tree}/subagents`, { token })).status).toBe(200)
+      expect((await call(`${tree}/usage?include_children=true`, { token })).status).toBe(200)
+      const grandchild = `${tree}/subagents/${SUBAGENT_TREE.licenses}`
+      for (const view of [
+        '',
+        '/snapshot',
+        '/items',
+        '/tools',
+        '/turns',
+        '/runs',
+        '/required-actions',
+        '/usage',
+        '/subagents',
+      ]) {
+        expect((await call(`${grandchild}${view}`, { token })).status).toBe(200)
+      }
+      const childPage = await json<{ data: unknown[] }>(
+        await call(`${grandchild}/events?limit=1000`, { token }),
+      )
+      checkEvents(childPage.data)
+      const childAbort = new AbortController()
+      const childStream = await fetch(`${ORIGIN}${grandchild}/events/stream`, {
+        headers: { Authorization: `Bearer ${token}` },
+        signal: childAbort.signal,
+      })
+      failures.push(
+        ...validator.validate(
+          'GET',
+          `${ORIGIN}${grandchild}/events/stream`,
+          childStream.status,
+          childStream.headers.get('Content-Type') ?? '',
+          '',
+        ),
+      )
+      for await (const message of readSse(childStream.body!, { signal: childAbort.signal })) {
+        checkEvents([JSON.parse(message.data)])
+        childAbort.abort()
+      }
 
       // Session files and artifacts: upload, list, read, download, publish, list, revoke
       const files = `${base}/files`

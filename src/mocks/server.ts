@@ -5,7 +5,8 @@
  *   npm run mock:serve -- --port 8787 [--latency 0] [--no-local] [--large-session-events 5000]
  *     [--engine-step-ms 300] [--virtual-workers] [--work-stale-ms 60000]
  *     [--stream-heartbeat-ms 15000] [--e2b-key] [--faults '{"errorRates":[…]}']
- *     [--bulk-environments 10000] [--api-variant code|docs|release]
+ *     [--bulk-environments 10000] [--bulk-subagents 50 --bulk-subagent-events 1000]
+ *     [--api-variant code|docs|release]
  *
  * The execution engine runs turns on real timers. `--virtual-workers` adds the demo's worker-a and
  * worker-b on build-workers (off by default here: this transport is for real worker processes).
@@ -38,6 +39,9 @@ const host = argValue('host') ?? '127.0.0.1'
 const largeSessionEvents = numberArg('large-session-events') ?? 5000
 /** Extra generated environments (benchmarks): `npm run bench` uses 10,000. */
 const bulkEnvironments = numberArg('bulk-environments') ?? 0
+/** A session with this many sub-agents (benchmarks), each with `--bulk-subagent-events` events. */
+const bulkSubagents = numberArg('bulk-subagents') ?? 0
+const bulkSubagentEvents = numberArg('bulk-subagent-events') ?? 1000
 const variantArg = argValue('api-variant') ?? 'code'
 if (!isApiVariant(variantArg)) {
   console.error(`--api-variant must be code, docs or release, not ${variantArg}`)
@@ -58,12 +62,13 @@ const backend = createMockBackend({
   },
   faults: parseFaults(argValue('faults') ?? null),
 })
-await seed(backend, { largeSessionEvents, bulkEnvironments })
+await seed(backend, { largeSessionEvents, bulkEnvironments, bulkSubagents, bulkSubagentEvents })
 const stepMs = numberArg('engine-step-ms')
 installEngine(backend, {
   scheduler: createRealScheduler(),
   virtualWorkers: process.argv.includes('--virtual-workers') ? DEMO_VIRTUAL_WORKERS : [],
-  reseed: (target) => seed(target, { largeSessionEvents, bulkEnvironments }),
+  reseed: (target) =>
+    seed(target, { largeSessionEvents, bulkEnvironments, bulkSubagents, bulkSubagentEvents }),
   ...(stepMs === undefined
     ? {}
     : {

@@ -119,7 +119,7 @@ export function decodeTurn(value: unknown, what = 'turn', sessionId?: string): T
   }
 }
 
-function decodeEnvelopes(value: unknown): ResourceEnvelope[] {
+export function decodeEnvelopes(value: unknown): ResourceEnvelope[] {
   if (!Array.isArray(value)) return []
   return value.flatMap((item): ResourceEnvelope[] => {
     if (!isRecord(item) || !isRecord(item.data)) return []
@@ -138,7 +138,7 @@ function decodeEnvelopes(value: unknown): ResourceEnvelope[] {
   })
 }
 
-function decodeUsage(value: unknown): Usage {
+export function decodeUsage(value: unknown): Usage {
   const record = isRecord(value) ? value : {}
   return {
     scope: record.scope === 'session_tree' ? 'session_tree' : 'session_only',

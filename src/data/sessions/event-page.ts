@@ -1,4 +1,5 @@
 import { decodeEventPage } from './decode-session'
+import { toRoute, type SessionRouteLike } from './session-route'
 import type { EventPage } from './types'
 import { api } from '@/api/client'
 
@@ -8,15 +9,24 @@ import { api } from '@/api/client'
 export const HISTORY_PAGE = 1000
 
 export async function fetchEventPage(
-  sessionId: string,
+  route: SessionRouteLike,
   after: string | null,
   limit: number,
   signal?: AbortSignal,
 ): Promise<EventPage> {
-  const { data } = await api().GET('/api/v1/agent-sessions/{session}/events', {
-    params: { path: { session: sessionId }, query: { limit, ...(after === null ? {} : { after }) } },
-    signal,
-  })
+  const { sessionId, childId } = toRoute(route)
+  const query = { limit, ...(after === null ? {} : { after }) }
+  // A child's log through its own route, with its own cursors (never the parent's).
+  const { data } =
+    childId === undefined
+      ? await api().GET('/api/v1/agent-sessions/{session}/events', {
+          params: { path: { session: sessionId }, query },
+          signal,
+        })
+      : await api().GET('/api/v1/agent-sessions/{session}/subagents/{child}/events', {
+          params: { path: { session: sessionId, child: childId }, query },
+          signal,
+        })
   return decodeEventPage(data)
 }
 

@@ -1,4 +1,5 @@
 import { parsePublicEvent } from './parse-public-event'
+import { toRoute, type SessionRouteLike } from './session-route'
 import type { PublicEvent } from './types'
 import { isApiError } from '@/api/api-error'
 import { api } from '@/api/client'
@@ -10,21 +11,27 @@ import { streamSse } from '@/api/sse-reader'
  * (`parseAs: 'stream'`) and `streamSse` reads it. A refused cursor reaches the caller as an ApiError.
  */
 export async function* openEventStream(
-  sessionId: string,
+  route: SessionRouteLike,
   after: string | null,
   signal: AbortSignal,
   onOpen: () => void,
 ): AsyncGenerator<PublicEvent> {
-  const { response } = await api().GET('/api/v1/agent-sessions/{session}/events/stream', {
-    params: {
-      path: { session: sessionId },
-      query: after === null ? {} : { after },
-      header: after === null ? {} : { 'Last-Event-ID': after },
-    },
-    headers: { Accept: 'text/event-stream' },
-    parseAs: 'stream',
-    signal,
-  })
+  const { sessionId, childId } = toRoute(route)
+  const position = {
+    query: after === null ? {} : { after },
+    header: after === null ? {} : { 'Last-Event-ID': after },
+  }
+  const options = { headers: { Accept: 'text/event-stream' }, parseAs: 'stream', signal } as const
+  const { response } =
+    childId === undefined
+      ? await api().GET('/api/v1/agent-sessions/{session}/events/stream', {
+          params: { path: { session: sessionId }, ...position },
+          ...options,
+        })
+      : await api().GET('/api/v1/agent-sessions/{session}/subagents/{child}/events/stream', {
+          params: { path: { session: sessionId, child: childId }, ...position },
+          ...options,
+        })
   // An idle session may send nothing but heartbeats for a while: accepted headers mean "live".
   if ((response.headers.get('Content-Type') ?? '').includes('text/event-stream')) onOpen()
   for await (const message of streamSse(response, { signal })) {

@@ -27,4 +27,12 @@ export const sessionKeys = {
   inputs: (id: string) => [...sessionKeys.detail(id), 'inputs'] as const,
   recovery: (id: string) => [...sessionKeys.detail(id), 'trace', 'recovery'] as const,
   trace: (id: string) => [...sessionKeys.detail(id), 'trace', 'journal'] as const,
+  /** A sub-agent read through its root session: under the root, so the root's refresh reaches it. */
+  child: (id: string, childId: string) => [...sessionKeys.detail(id), 'child', childId] as const,
+  subagents: (id: string, childId?: string) =>
+    [
+      ...(childId === undefined ? sessionKeys.detail(id) : sessionKeys.child(id, childId)),
+      'subagents',
+    ] as const,
+  treeUsage: (id: string) => [...sessionKeys.detail(id), 'usage', 'tree'] as const,
 }

@@ -4,6 +4,7 @@ import { decodeSession, decodeSnapshot } from './decode-session'
 import { normalizeSessionList, type SessionListPage } from './session-list'
 import { byLastActivity } from './session-title'
 import { normalizeTurnList } from './turn-list'
+import { toRoute, type SessionRouteLike } from './session-route'
 import type { Session } from './types'
 import { api } from '@/api/client'
 
@@ -134,20 +135,31 @@ export const sessionQuery = (sessionId: string) =>
     },
   })
 
-export const snapshotQuery = (sessionId: string) =>
-  queryOptions({
-    queryKey: sessionKeys.snapshot(sessionId),
+export const snapshotQuery = (route: SessionRouteLike) => {
+  const { sessionId, childId } = toRoute(route)
+  return queryOptions({
+    queryKey:
+      childId === undefined
+        ? sessionKeys.snapshot(sessionId)
+        : [...sessionKeys.child(sessionId, childId), 'snapshot'],
     queryFn: async ({ signal }) => {
-      const { data } = await api().GET('/api/v1/agent-sessions/{session}/snapshot', {
-        params: { path: { session: sessionId } },
-        signal,
-      })
+      const { data } =
+        childId === undefined
+          ? await api().GET('/api/v1/agent-sessions/{session}/snapshot', {
+              params: { path: { session: sessionId } },
+              signal,
+            })
+          : await api().GET('/api/v1/agent-sessions/{session}/subagents/{child}/snapshot', {
+              params: { path: { session: sessionId, child: childId } },
+              signal,
+            })
       return decodeSnapshot(data)
     },
     // The inspector starts from one watermark and then follows the stream; refetching it behind
     // the stream's back would only show an older picture.
     staleTime: Number.POSITIVE_INFINITY,
   })
+}
 
 export const turnsQuery = (sessionId: string) =>
   queryOptions({

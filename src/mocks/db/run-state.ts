@@ -25,6 +25,8 @@ export type PlanKind =
   | 'long_running'
   /** A turn the engine picked up mid-way (seeded, or restored), finished after its open tool call. */
   | 'continuation'
+  /** Hands tasks to sub-agents: child sessions whose logs run live beside the parent's. */
+  | 'delegate'
 
 export type PlanStep =
   | { kind: 'text'; text: string }
@@ -35,6 +37,8 @@ export type PlanStep =
   | { kind: 'fail'; errorCode: 'model_call_failed'; reason: string }
   /** The agent works without writing anything for `ms`: one more step boundary. */
   | { kind: 'pause'; ms: number }
+  /** A sub-agent runs `task` (and hands `nested` to a sub-agent of its own); the turn waits for it. */
+  | { kind: 'delegate'; taskId: string; task: string; nested?: { taskId: string; task: string } }
 
 export type Plan = { kind: PlanKind; steps: PlanStep[] }
 

@@ -81,6 +81,8 @@ export type SessionRecord = Scoped & {
   journal?: NativeFact[]
   /** The session's input inbox (steer and inject), in acceptance order (lib/session-inputs.ts). */
   inputs?: InputRecord[]
+  /** A sub-agent's session: the session whose turn spawned it (its log holds `subagent.*`). */
+  parentSessionId?: string
 }
 
 /** One accepted steer or inject command and its delivery state. */
@@ -114,6 +116,11 @@ export type MockDb = {
   memoryStores: Map<string, Scoped & { store: Schemas['MemoryStore'] }>
   vaults: Map<string, Scoped & { vault: Schemas['Vault'] }>
   sessions: Map<string, SessionRecord>
+  /**
+   * Sub-agent sessions, by id. Apart from `sessions`: upstream they are logs reached only through
+   * a parent (`{S}/subagents/{child}/…`), never listed or opened as sessions of their own.
+   */
+  subagentSessions: Map<string, SessionRecord>
   /** `${scope}:${route}:${key}` → the first answer, for Idempotency-Key replays. */
   idempotency: Map<string, IdempotencyRecord>
   brainInstanceId: string
@@ -139,6 +146,7 @@ export function createEmptyDb(): MockDb {
     memoryStores: new Map(),
     vaults: new Map(),
     sessions: new Map(),
+    subagentSessions: new Map(),
     idempotency: new Map(),
     brainInstanceId: 'brain-mock-1',
     turnRuns: new Map(),

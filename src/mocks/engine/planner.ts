@@ -57,6 +57,21 @@ const rules: { kind: PlanKind; test: RegExp; plan: (prompt: string) => PlanStep[
     plan: () => longRunningSteps(),
   },
   {
+    kind: 'delegate',
+    test: /\b(delegate|sub-?agents?)\b/i,
+    plan: () => [
+      text('I will hand this to two sub-agents and wait for them.'),
+      { kind: 'delegate', taskId: 'research', task: 'Collect the facts the answer needs.' },
+      {
+        kind: 'delegate',
+        taskId: 'review',
+        task: 'Review the draft and have its claims fact-checked.',
+        nested: { taskId: 'fact-check', task: 'Check each claim of the draft against its source.' },
+      },
+      { kind: 'summary' },
+    ],
+  },
+  {
     kind: 'model_error',
     test: /\bmodel (error|outage|failure)\b|\bprovider (error|outage)\b/i,
     plan: () => [
@@ -134,7 +149,7 @@ export function planTurn(prompt: string): Plan {
         `You asked: “${prompt.slice(0, 200)}”. This is the mock AgentScope agent, so my answers are scripted. ` +
           `Ask me to write ${ENVIRONMENT_CHECK_FILE} and read it back, to list, glob or grep files, to run a ` +
           'command, to produce long output, to read a missing file, to publish something (I will ask for ' +
-          'confirmation first), or to simulate a model error.',
+          'confirmation first), to delegate to sub-agents, or to simulate a model error.',
       ),
     ],
   }
@@ -154,6 +169,8 @@ function lastLine(value: string): string {
 export function summarize(kind: PlanKind, results: ToolRecord[]): string {
   const failed = results.find((result) => result.isError)
   switch (kind) {
+    case 'delegate':
+      return 'Both sub-agents finished: the facts are collected and the draft is reviewed and fact-checked.'
     case 'environment_check': {
       const read = results.find((result) => result.name === 'read_file')
       // A worker's read_file numbers its lines (LocalHandsToolExecutor.readFile); the backend's does not.

@@ -3,7 +3,8 @@ import type { MockBackend } from '../lib/backend'
 import type { SessionRecord } from '../db/types'
 import type { Random } from '../lib/clock'
 import type { ToolResultsDelivery } from '../lib/worker-events'
-import { addPendingTool, transitionTurn, type Turn } from '../lib/event-log'
+import { addPendingTool, appendEvent, transitionTurn, type Turn } from '../lib/event-log'
+import { scriptSubagent } from './subagents'
 import { splitWords, TurnEventWriter, type TurnEnding } from './turn-event-writer'
 import { resolveExecution } from './environment-gate'
 import { DENIED_BY_POLICY_MESSAGE, sessionTools, toolVerdict } from '../lib/agent-tools'
@@ -243,7 +244,35 @@ export class TurnRunner {
         return
       case 'tool':
         this.requestTool(state, live, step)
+        return
+      case 'delegate':
+        this.delegate(state, live, step)
     }
+  }
+
+  /**
+   * A sub-agent: `subagent.started` in this turn, then the child's own log written live, one event
+   * a text chunk apart (through the child routes a console follows it as it grows), then
+   * `subagent.completed`. A cancelled or deleted parent stops it where it is.
+   */
+  private delegate(state: TurnRunState, live: Live, step: Extract<PlanStep, { kind: 'delegate' }>): void {
+    const childId = this.backend.ids('sess')
+    const about = { childSessionId: childId, taskId: step.taskId }
+    live.writer.emit('subagent.started', { ...live.writer.runData(live.turn), ...about, status: 'running' })
+    const ops = scriptSubagent(this.backend, live.record, childId, step)
+    const write = (index: number) =>
+      this.whileRunning(state, ({ writer, turn }) => {
+        const op = ops[index]
+        if (op) {
+          appendEvent(op.record, op.type, op.data, this.backend.clock.now())
+          this.hooks.schedule(state, this.hooks.timing.textChunkMs, () => write(index + 1))
+          return
+        }
+        writer.emit('subagent.completed', { ...writer.runData(turn), ...about, status: 'completed' })
+        state.next += 1
+        this.next(state)
+      })
+    this.hooks.schedule(state, this.hooks.timing.stepMs, () => write(0))
   }
 
   /** `isPlanStep` false: the text answers applied input, so the plan stays at its current step. */

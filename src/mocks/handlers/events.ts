@@ -8,6 +8,7 @@ import { isResponse } from '../lib/request-context'
 import { sessionApiError } from '../lib/responses'
 import { deriveSessionViews } from '../lib/session-views'
 import { firstSeq, headSeq, type PublicEvent } from '../lib/event-log'
+import { descendants, treeUsage } from '../lib/subagent-tree'
 import { badRequest, findSession } from './session-common'
 
 const DEFAULT_PAGE = 100
@@ -19,7 +20,7 @@ const EXPORT_PAGE = 256
 export const EXPORT_FILE_NAME = 'session-events.jsonl'
 
 /** The `after` position as a sequence, or the server's 400/409 (docs variant: also 410) answer. */
-function afterSeq(
+export function afterSeq(
   backend: MockBackend,
   request: Request,
   record: SessionRecord,
@@ -34,8 +35,14 @@ function afterSeq(
   return result.ok ? result.afterSeq : sessionApiError(request, result.status, result.code, result.message)
 }
 
+/** Whether the log is still the one the mock keeps (a session's or a sub-agent's). */
+function isStored(backend: MockBackend, record: SessionRecord): boolean {
+  const id = record.session.id
+  return (backend.db.sessions.get(id) ?? backend.db.subagentSessions.get(id)) === record
+}
+
 /** Events with sequence > `after`, at most `limit` of them (the log holds contiguous sequences). */
-function eventsAfter(
+export function eventsAfter(
   record: SessionRecord,
   after: number,
   limit: number,
@@ -53,7 +60,12 @@ function eventsAfter(
  * faults end the stream after a number of events, or break it (an error, like a dropped
  * connection) after a time.
  */
-function eventStream(backend: MockBackend, request: Request, record: SessionRecord, after: number): Response {
+export function eventStream(
+  backend: MockBackend,
+  request: Request,
+  record: SessionRecord,
+  after: number,
+): Response {
   const encoder = new TextEncoder()
   const { streamDropEveryMs, streamDropAfterEventsJitter } = backend.faults
   const streamDropAfterEvents =
@@ -127,7 +139,7 @@ function eventStream(backend: MockBackend, request: Request, record: SessionReco
           isDropDue = streamDropAfterEvents > 0 && sent >= streamDropAfterEvents
           return
         }
-        if (backend.db.sessions.get(record.session.id) !== record) {
+        if (!isStored(backend, record)) {
           // Deleted while followed: nothing more will come, so end the stream cleanly.
           close()
           controller.close()
@@ -149,7 +161,7 @@ function eventStream(backend: MockBackend, request: Request, record: SessionReco
   })
 }
 
-function parseLimit(request: Request): number | Response {
+export function parseLimit(request: Request): number | Response {
   const text = new URL(request.url).searchParams.get('limit')
   if (text === null) return DEFAULT_PAGE
   const limit = /^\d+$/.test(text) ? Number(text) : NaN
@@ -164,26 +176,31 @@ function parseLimit(request: Request): number | Response {
   return limit
 }
 
+/** The snapshot of a log, folded from its events, naming its session as `session` says. */
+export function snapshotOf<S>(record: SessionRecord, session: S) {
+  const views = deriveSessionViews(record)
+  return {
+    session,
+    as_of: views.asOf,
+    items: views.items,
+    tools: views.tools,
+    turns: views.turns,
+    runs: views.runs,
+    required_actions: views.requiredActions,
+    action_commands: views.actionCommands,
+    inputs: [],
+    artifacts: [],
+    subagents: views.subagents,
+    usage: views.usage,
+  }
+}
+
 export function createSessionViewHandlers(backend: MockBackend): HttpHandler[] {
   return [
     http.get('/api/v1/agent-sessions/{session}/snapshot', ({ request, params, response }) => {
       const access = findSession(backend, request, params.session)
       if (isResponse(access)) return response.untyped(access)
-      const views = deriveSessionViews(access.record)
-      return response(200).json({
-        session: access.record.session,
-        as_of: views.asOf,
-        items: views.items,
-        tools: views.tools,
-        turns: views.turns,
-        runs: views.runs,
-        required_actions: views.requiredActions,
-        action_commands: views.actionCommands,
-        inputs: [],
-        artifacts: [],
-        subagents: [],
-        usage: views.usage,
-      })
+      return response(200).json(snapshotOf(access.record, access.record.session))
     }),
 
     http.get('/api/v1/agent-sessions/{session}/events', ({ request, params, response }) => {
@@ -290,16 +307,14 @@ export function createSessionViewHandlers(backend: MockBackend): HttpHandler[] {
         return response.untyped(badRequest(request, 'include_children must be true or false'))
       }
       const { usage, asOf } = deriveSessionViews(access.record)
-      // The mock has no subagents, so the tree is this session alone, with its own watermark.
-      const data =
-        includeChildren === 'true'
-          ? {
-              ...usage,
-              scope: 'session_tree' as const,
-              session_watermarks: { [access.record.session.id]: asOf },
-            }
-          : usage
-      return response(200).json({ data, as_of: asOf })
+      if (includeChildren !== 'true') return response(200).json({ data: usage, as_of: asOf })
+      // The session and every linked descendant, each with its own watermark (SessionUsageService.read).
+      const tree = descendants(backend.db, access.record)
+      if (tree === 'too_many') {
+        return response.untyped(sessionApiError(request, 409, 'conflict', 'Child traversal limit exceeded'))
+      }
+      const { usage: sum } = treeUsage([access.record, ...tree.values()])
+      return response(200).json({ data: sum, as_of: asOf })
     }),
   ]
 }

@@ -15,6 +15,7 @@ import {
   createVersionHandler,
 } from './release-variant'
 import { createSessionHandlers } from './sessions'
+import { createSubagentHandlers } from './subagents'
 import { createTraceHandlers } from './trace'
 import { createWorkHandlers } from './work'
 import { createWorkerProtocolHandlers } from './worker-protocol'
@@ -57,6 +58,7 @@ export function createHandlers(backend: MockBackend): HttpHandler[] {
     ...createTraceHandlers(backend),
     ...createCheckpointHandlers(backend),
     ...createSessionHandlers(backend),
+    ...createSubagentHandlers(backend),
     ...createFileHandlers(backend),
     ...createMockControlHandlers(backend),
     ...createUnservedOperationHandlers(),

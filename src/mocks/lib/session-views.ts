@@ -20,6 +20,8 @@ export type SessionViews = {
   runs: Envelope[]
   requiredActions: Envelope[]
   actionCommands: Envelope[]
+  /** The latest `subagent.*` event per child, keyed by `childSessionId` (AgentSessionView.apply). */
+  subagents: Envelope[]
   usage: Schemas['Usage']
 }
 
@@ -160,6 +162,7 @@ export function deriveSessionViews(record: SessionRecord): SessionViews {
   const actions = new ViewMap('required_action.updated')
   const usage = emptyUsage()
   const byModel = new Map<string, ModelUsage>()
+  const subagents = new Map<string, Envelope>()
 
   for (const event of record.events) {
     const [family, verb] = event.type.split('.', 2)
@@ -186,6 +189,10 @@ export function deriveSessionViews(record: SessionRecord): SessionViews {
       if (requestId) actions.put(requestId, requestId, event, { ...event.data, status: verb })
     } else if (event.type === 'usage.recorded') {
       foldUsage(usage, byModel, event)
+    } else if (family === 'subagent') {
+      // Upstream keeps the event envelope itself, not a folded view: the newest one wins.
+      const childId = str(event.data.childSessionId)
+      if (childId) subagents.set(childId, event)
     }
   }
   usage.models = [...byModel.values()]
@@ -210,6 +217,7 @@ export function deriveSessionViews(record: SessionRecord): SessionViews {
     runs: runs.list(),
     requiredActions: actions.list(),
     actionCommands,
+    subagents: [...subagents.values()],
     usage,
   }
 }

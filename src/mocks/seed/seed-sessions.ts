@@ -3,6 +3,7 @@ import type { MockBackend } from '../lib/backend'
 import type { SessionRecord } from '../db/types'
 import { AGENT, ENV, NS, SESSION, USERS } from './fixture-ids'
 import { HistoryWriter, type ToolStep, type TurnScript } from './history-writer'
+import { seedSubagentTree } from './seed-subagents'
 import { createSessionRecord, firstSeq, sessionStatus } from '../lib/event-log'
 import { commitRunCheckpoint } from '../lib/checkpoints'
 import {
@@ -408,4 +409,6 @@ function sessionSpecs(now: number, largeSessionEvents: number): SessionSpec[] {
 export function seedSessions(backend: MockBackend, options: { largeSessionEvents?: number } = {}): void {
   const now = backend.clock.now()
   for (const spec of sessionSpecs(now, options.largeSessionEvents ?? 5000)) seedOne(backend, spec, now)
+  // Last, so the sessions above keep the histories their random draws gave them.
+  seedSubagentTree(backend, now)
 }

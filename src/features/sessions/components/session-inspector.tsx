@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, Suspense, useEffect, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
 import { EnvironmentTab } from './environment-tab'
 import { EventsTab } from './events-tab'
@@ -19,6 +19,7 @@ import { TurnControls } from './turn-controls'
 import type * as TranscriptTabModule from './transcript-tab'
 import type * as WaterfallTabModule from './waterfall-tab'
 import { sessionQuery, turnsQuery } from '@/data/sessions/queries'
+import type { SessionRoute } from '@/data/sessions/session-route'
 import type { Session } from '@/data/sessions/types'
 import { useEventLog } from '../hooks/use-event-log'
 import { useSessionEventLog, type SessionEventLog } from '../hooks/use-session-event-log'
@@ -29,7 +30,7 @@ import { turnsAwaitingTools } from '../models/turns-awaiting-tools'
 import { PanelErrorBoundary } from '@/components/ui/panel-error-boundary'
 import { QueryErrorState } from '@/components/ui/query-error-state'
 import { LoadingState } from '@/components/ui/states'
-import { TabPanel, Tabs, type TabItem } from '@/components/ui/tabs'
+import { TabPanel, Tabs } from '@/components/ui/tabs'
 import { t, useT } from '@/i18n'
 
 const selectOpenActions = (store: EventStore) => openRequiredActions(store.all())
@@ -62,6 +63,9 @@ const FilesTab = lazy(() => import('./files-tab').then((module) => ({ default: m
 const CheckpointsTab = lazy(() =>
   import('./checkpoints-tab').then((module) => ({ default: module.CheckpointsTab })),
 )
+const SubagentsTab = lazy(() =>
+  import('./subagents-tab').then((module) => ({ default: module.SubagentsTab })),
+)
 
 /** Fetches the code of the tabs that are not open, when the browser has nothing better to do. */
 function usePrefetchTabCode(isContentShown: boolean) {
@@ -82,9 +86,13 @@ function usePrefetchTabCode(isContentShown: boolean) {
 }
 
 /** What a tab's view is given. */
-type TabContext = {
+export type TabContext = {
   sessionId: string
   session: Session
+  /** The route the log is read through: the session's own, or a sub-agent's through its root. */
+  route: SessionRoute
+  /** The sub-agents from the root down to this view (empty for a session of the caller's). */
+  chain: readonly string[]
   log: SessionEventLog
   /** The user may write and the session is not archived. */
   canAct: boolean
@@ -96,7 +104,7 @@ type TabContext = {
  * The session's tabs, in order: each one's label and view. A new tab is one entry here (and its
  * label in the catalog); the tab strip, the `?tab=` reader and the panel all read this table.
  */
-const TABS = {
+export const TABS = {
   transcript: {
     label: () => t('sessions.inspector.tabs.transcript'),
     view: ({ session, log, canAct, isWaiting }: TabContext) => (
@@ -105,7 +113,9 @@ const TABS = {
   },
   waterfall: {
     label: () => t('sessions.inspector.tabs.waterfall'),
-    view: ({ session, log }: TabContext) => <WaterfallTab session={session} log={log} />,
+    view: ({ session, log, route, chain }: TabContext) => (
+      <WaterfallTab session={session} log={log} route={route} chain={chain} />
+    ),
   },
   events: {
     label: () => t('sessions.inspector.tabs.events'),
@@ -117,7 +127,7 @@ const TABS = {
   },
   snapshot: {
     label: () => t('sessions.inspector.tabs.snapshot'),
-    view: ({ sessionId, log }: TabContext) => <SnapshotTab sessionId={sessionId} log={log} />,
+    view: ({ route, log }: TabContext) => <SnapshotTab route={route} log={log} />,
   },
   environment: {
     label: () => t('sessions.inspector.tabs.environment'),
@@ -128,6 +138,10 @@ const TABS = {
     view: ({ sessionId, canWrite, canAct }: TabContext) => (
       <FilesTab sessionId={sessionId} canWrite={canWrite} canAct={canAct} />
     ),
+  },
+  subagents: {
+    label: () => t('sessions.subagents.tab'),
+    view: ({ route, chain }: TabContext) => <SubagentsTab route={route} chain={chain} />,
   },
   recovery: {
     label: () => t('sessions.inspector.tabs.recovery'),
@@ -143,6 +157,8 @@ const TABS = {
   },
 }
 
+const NO_CHAIN: readonly string[] = []
+
 export type SessionTab = keyof typeof TABS
 const SESSION_TABS = Object.keys(TABS) as SessionTab[]
 
@@ -156,8 +172,48 @@ export function sessionTabOf(params: URLSearchParams): SessionTab {
   return params.get('event') !== null || eventFilterParams(params) !== '' ? 'events' : 'transcript'
 }
 
-const tabItems = (): TabItem<SessionTab>[] =>
-  SESSION_TABS.map((value) => ({ value, label: TABS[value].label() }))
+/**
+ * The tab strip (its choice held in `?tab=`) and the open tab's view, for a session's page and a
+ * sub-agent's alike (each with the tabs it has).
+ */
+export function SessionTabs<T extends SessionTab>({
+  idBase,
+  tabs,
+  value,
+  context,
+}: {
+  idBase: string
+  tabs: readonly T[]
+  value: T
+  context: TabContext
+}) {
+  const [, setParams] = useSearchParams()
+  return (
+    <div>
+      <Tabs
+        label={t('sessions.inspector.tabs.label')}
+        idBase={idBase}
+        items={tabs.map((tab) => ({ value: tab, label: TABS[tab].label() }))}
+        value={value}
+        onValueChange={(next) =>
+          setParams((current) => {
+            const params = new URLSearchParams(current)
+            params.set('tab', next)
+            return params
+          })
+        }
+      />
+      <TabPanel idBase={idBase} value={value}>
+        <PanelErrorBoundary key={value} title={t('sessions.inspector.viewFailed')}>
+          {/* The transcript, the waterfall and the files load on first use. */}
+          <Suspense fallback={<LoadingState label={t('sessions.inspector.loading')} />}>
+            {TABS[value].view(context)}
+          </Suspense>
+        </PanelErrorBoundary>
+      </TabPanel>
+    </div>
+  )
+}
 
 /**
  * The session page: restores from the snapshot, follows the live stream, and shows the transcript
@@ -165,11 +221,12 @@ const tabItems = (): TabItem<SessionTab>[] =>
  * (`?tab=`), so a reload or a shared link opens the same view.
  */
 export function SessionInspector({ sessionId, canWrite }: { sessionId: string; canWrite: boolean }) {
-  useT('sessions')
+  useT('sessions', 'sessions:subagents')
+  const route = useMemo(() => ({ sessionId }), [sessionId])
   const session = useQuery(sessionQuery(sessionId))
   const turns = useQuery(turnsQuery(sessionId))
   const log = useSessionEventLog(sessionId)
-  const [params, setParams] = useSearchParams()
+  const [params] = useSearchParams()
   const tab = sessionTabOf(params)
   const openActions = useEventLog(log.store, selectOpenActions)
   const awaitingTools = useEventLog(log.store, selectAwaitingTools)
@@ -250,36 +307,21 @@ export function SessionInspector({ sessionId, canWrite }: { sessionId: string; c
           </div>
         </Suspense>
       </div>
-      <div>
-        <Tabs
-          label={t('sessions.inspector.tabs.label')}
-          idBase="session"
-          items={tabItems()}
-          value={tab}
-          onValueChange={(value) =>
-            setParams((current) => {
-              const next = new URLSearchParams(current)
-              next.set('tab', value)
-              return next
-            })
-          }
-        />
-        <TabPanel idBase="session" value={tab}>
-          <PanelErrorBoundary key={tab} title={t('sessions.inspector.viewFailed')}>
-            {/* The transcript, the waterfall and the files load on first use. */}
-            <Suspense fallback={<LoadingState label={t('sessions.inspector.loading')} />}>
-              {TABS[tab].view({
-                sessionId,
-                session: session.data,
-                log,
-                canAct: canWrite && !isArchived,
-                canWrite,
-                isWaiting,
-              })}
-            </Suspense>
-          </PanelErrorBoundary>
-        </TabPanel>
-      </div>
+      <SessionTabs
+        idBase="session"
+        tabs={SESSION_TABS}
+        value={tab}
+        context={{
+          sessionId,
+          session: session.data,
+          route,
+          chain: NO_CHAIN,
+          log,
+          canAct: canWrite && !isArchived,
+          canWrite,
+          isWaiting,
+        }}
+      />
       <LiveAnnouncer store={log.store} />
     </div>
   )

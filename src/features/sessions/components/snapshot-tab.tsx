@@ -4,6 +4,7 @@ import { RawJsonPanel } from './raw-json-panel'
 import { SnapshotCompare } from './snapshot-compare'
 import { StatusBadge } from './status-badge'
 import { snapshotQuery } from '@/data/sessions/queries'
+import { routeLogId, type SessionRouteLike } from '@/data/sessions/session-route'
 import type { ResourceEnvelope } from '@/data/sessions/types'
 import { useEventLog } from '../hooks/use-event-log'
 import type { SessionEventLog } from '../hooks/use-session-event-log'
@@ -60,9 +61,10 @@ function Section({
 }
 
 /** The server's snapshot at its `as_of` watermark, and a comparison between two points of the log. */
-export function SnapshotTab({ sessionId, log }: { sessionId: string; log: SessionEventLog }) {
+export function SnapshotTab({ route, log }: { route: SessionRouteLike; log: SessionEventLog }) {
   const { t } = useT('sessions')
-  const snapshot = useQuery(snapshotQuery(sessionId))
+  const sessionId = routeLogId(route)
+  const snapshot = useQuery(snapshotQuery(route))
   const asOf = snapshot.data?.as_of
   // 1-based position of the snapshot's watermark in the log; it may arrive with a later page.
   const asOfPosition = useEventLog(

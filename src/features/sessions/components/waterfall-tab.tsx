@@ -1,7 +1,15 @@
 import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
-import { useSearchParams } from 'react-router'
+import { useNavigate, useSearchParams } from 'react-router'
 import { useEnvironmentWork } from '../hooks/use-environment-work'
+import { childSessionOf } from '@/data/sessions/decode-subagents'
+import type { SessionRoute } from '@/data/sessions/session-route'
 import type { Session } from '@/data/sessions/types'
+import { useSessionEventLog } from '../hooks/use-session-event-log'
+import { isSettledSubagent, subagentsInLog, type LoggedSubagent } from '../models/subagent-lanes'
+import { subagentPath } from '../models/subagent-path'
+import { StatusBadge } from './status-badge'
+import { Link } from '@/components/ui/link'
+import { VisibleText } from '@/components/text/visible-text'
 import { useEventLog } from '../hooks/use-event-log'
 import type { SessionEventLog } from '../hooks/use-session-event-log'
 import { useTranscript } from '../hooks/use-transcript'
@@ -26,6 +34,8 @@ import { formatDuration } from '@/lib/format-duration'
 
 /** The newest turns drawn at once; earlier ones are a click away. */
 const TURNS_SHOWN = 20
+/** A sub-agent's lane starts with its latest turns only: fifty lanes stay quick to draw. */
+const LANE_TURNS_SHOWN = 3
 /** Idle stretches longer than this are drawn as a short gap. */
 const MAX_GAP_MS = 30_000
 const GAP_PX = 28
@@ -87,15 +97,33 @@ function LegendItem({ swatch, tick, children }: { swatch?: string; tick?: string
   )
 }
 
-export function WaterfallTab({ session, log }: { session: Session; log: SessionEventLog }) {
-  const { t } = useT('sessions', 'sessions:transcript', 'sessions:inputs')
+const selectSubagents = (store: EventStore) => subagentsInLog(store.all())
+
+type WaterfallProps = {
+  session: Session
+  log: SessionEventLog
+  /** The log's route: a session's own (default), or a sub-agent's through its root session. */
+  route?: SessionRoute
+  /** The sub-agents from the root down to this log (empty for the root session). */
+  chain?: readonly string[]
+  /** A sub-agent's lane inside its parent's waterfall: no controls, bars open the sub-agent. */
+  isNested?: boolean
+}
+
+export function WaterfallTab({ session, log, route, chain = [], isNested = false }: WaterfallProps) {
+  // The input marks' words live with the inputs ledger, which a sub-agent's page does not show.
+  const { t } = useT('sessions', 'sessions:transcript', 'sessions:subagents', 'sessions:inputs')
+  const navigate = useNavigate()
+  const rootId = route?.sessionId ?? session.id
+  const subagents = useEventLog(log.store, selectSubagents)
   const { builder, revision } = useTranscript(log.store)
   const [params, setParams] = useSearchParams()
   const selectedKey = params.get('entry')
   const [zoom, setZoom] = useState(1)
   const [pan, setPan] = useState(0)
   const [active, setActive] = useState(0)
-  const [turnsShown, setTurnsShown] = useState(TURNS_SHOWN)
+  const step = isNested ? LANE_TURNS_SHOWN : TURNS_SHOWN
+  const [turnsShown, setTurnsShown] = useState(step)
   const environmentId = session.environmentId ?? null
   const { isSelfHosted, work } = useEnvironmentWork(environmentId)
   const newest = useEventLog(log.store, selectNewest)
@@ -137,17 +165,23 @@ export function WaterfallTab({ session, log }: { session: Session; log: SessionE
   // The bar pressed leaves the page with this tab: focus goes to the entry it opened.
   const open = useCallback(
     (bar: WaterfallBar) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current)
-          next.set('tab', 'transcript')
-          next.set('entry', bar.entryKey)
-          next.set('event', bar.eventId)
-          return next
-        },
-        { state: { focusEntry: bar.entryKey } satisfies EntryFocusState },
-      ),
-    [setParams],
+      isNested
+        ? // A sub-agent's bar opens that sub-agent's own page on the entry.
+          void navigate(
+            `${subagentPath(rootId, chain)}?${new URLSearchParams({ tab: 'transcript', entry: bar.entryKey, event: bar.eventId }).toString()}`,
+            { state: { focusEntry: bar.entryKey } satisfies EntryFocusState },
+          )
+        : setParams(
+            (current) => {
+              const next = new URLSearchParams(current)
+              next.set('tab', 'transcript')
+              next.set('entry', bar.entryKey)
+              next.set('event', bar.eventId)
+              return next
+            },
+            { state: { focusEntry: bar.entryKey } satisfies EntryFocusState },
+          ),
+    [setParams, isNested, navigate, rootId, chain],
   )
 
   const positionOf = new Map(flat.map((bar, position) => [bar.key, position]))
@@ -224,36 +258,59 @@ export function WaterfallTab({ session, log }: { session: Session; log: SessionE
     [barLabel(bar), ...(bar.marks ?? []).map((mark) => markLabel(mark, from))].join('. ')
 
   const isLoading = log.phase === 'snapshot' || log.phase === 'history'
-  if (flat.length === 0 && isLoading) return <LoadingState label={t('sessions.transcript.loading')} />
-  if (flat.length === 0) return <Notice>{t('sessions.waterfall.empty')}</Notice>
+  const lanes =
+    subagents.length > 0 ? <SubagentLanes rootId={rootId} chain={chain} subagents={subagents} /> : null
+  if (flat.length === 0 && isLoading) {
+    return (
+      <LoadingState
+        label={isNested ? t('sessions.subagents.lanes.loading') : t('sessions.transcript.loading')}
+      />
+    )
+  }
+  if (flat.length === 0) {
+    return (
+      <>
+        <Notice>{isNested ? t('sessions.subagents.lanes.empty') : t('sessions.waterfall.empty')}</Notice>
+        {lanes}
+      </>
+    )
+  }
 
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-center gap-2 text-xs">
-        <Button size="sm" onClick={() => setZoom((value) => Math.min(64, value * ZOOM_STEP))}>
-          {t('sessions.waterfall.zoomIn')}
-        </Button>
-        <Button size="sm" onClick={() => setZoom((value) => Math.max(1 / 4, value / ZOOM_STEP))}>
-          {t('sessions.waterfall.zoomOut')}
-        </Button>
-        <Button size="sm" variant="ghost" onClick={() => (setZoom(1), setPan(0))}>
-          {t('sessions.waterfall.reset')}
-        </Button>
-        <LegendItem swatch="h-3 w-4 rounded-sm bg-primary">{t('sessions.waterfall.legend.model')}</LegendItem>
-        <LegendItem swatch="h-3 w-4 rounded-sm bg-success">{t('sessions.waterfall.legend.tool')}</LegendItem>
-        <LegendItem swatch={cn('h-3 w-4 rounded-sm', WAIT_FILL)}>
-          {t('sessions.waterfall.legend.wait')}
-        </LegendItem>
-        <LegendItem tick={CLAIM_TICK}>{t('sessions.waterfall.legend.claimed')}</LegendItem>
-        <LegendItem tick={RESULT_TICK}>{t('sessions.waterfall.legend.result')}</LegendItem>
-        <LegendItem tick={INPUT_TICK}>{t('sessions.inputs.mark.legend')}</LegendItem>
-      </div>
-      <p id="waterfall-keys" className="text-xs text-muted-foreground">
-        {t('sessions.waterfall.keys')}
-      </p>
+      {isNested ? null : (
+        <div className="flex flex-wrap items-center gap-2 text-xs">
+          <Button size="sm" onClick={() => setZoom((value) => Math.min(64, value * ZOOM_STEP))}>
+            {t('sessions.waterfall.zoomIn')}
+          </Button>
+          <Button size="sm" onClick={() => setZoom((value) => Math.max(1 / 4, value / ZOOM_STEP))}>
+            {t('sessions.waterfall.zoomOut')}
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => (setZoom(1), setPan(0))}>
+            {t('sessions.waterfall.reset')}
+          </Button>
+          <LegendItem swatch="h-3 w-4 rounded-sm bg-primary">
+            {t('sessions.waterfall.legend.model')}
+          </LegendItem>
+          <LegendItem swatch="h-3 w-4 rounded-sm bg-success">
+            {t('sessions.waterfall.legend.tool')}
+          </LegendItem>
+          <LegendItem swatch={cn('h-3 w-4 rounded-sm', WAIT_FILL)}>
+            {t('sessions.waterfall.legend.wait')}
+          </LegendItem>
+          <LegendItem tick={CLAIM_TICK}>{t('sessions.waterfall.legend.claimed')}</LegendItem>
+          <LegendItem tick={RESULT_TICK}>{t('sessions.waterfall.legend.result')}</LegendItem>
+          <LegendItem tick={INPUT_TICK}>{t('sessions.inputs.mark.legend')}</LegendItem>
+        </div>
+      )}
+      {isNested ? null : (
+        <p id="waterfall-keys" className="text-xs text-muted-foreground">
+          {t('sessions.waterfall.keys')}
+        </p>
+      )}
       {all.length > shown.length ? (
-        <Button size="sm" className="self-start" onClick={() => setTurnsShown((n) => n + TURNS_SHOWN)}>
-          {t('sessions.waterfall.earlier', { count: Math.min(TURNS_SHOWN, all.length - shown.length) })}
+        <Button size="sm" className="self-start" onClick={() => setTurnsShown((n) => n + step)}>
+          {t('sessions.waterfall.earlier', { count: Math.min(step, all.length - shown.length) })}
         </Button>
       ) : null}
       <div
@@ -261,8 +318,11 @@ export function WaterfallTab({ session, log }: { session: Session; log: SessionE
         aria-label={t('sessions.waterfall.label')}
         aria-describedby="waterfall-keys"
         onKeyDown={handleKey}
-        className="flex flex-col gap-4 overflow-hidden rounded-md border border-border bg-card p-3"
-        data-testid="waterfall"
+        className={cn(
+          'flex flex-col gap-4 overflow-hidden rounded-md border border-border bg-card',
+          isNested ? 'p-2' : 'p-3',
+        )}
+        data-testid={isNested ? 'waterfall-lane' : 'waterfall'}
       >
         {turns.map((turn) => (
           <section
@@ -411,6 +471,98 @@ export function WaterfallTab({ session, log }: { session: Session; log: SessionE
           </div>
         </div>
       </div>
+      {lanes}
     </div>
+  )
+}
+
+/**
+ * The children the session's log names, each a lane of its own nested under the parent's bars:
+ * its waterfall, read through the child routes with the child's own cursors (and its children's
+ * lanes inside it). A running child is followed live; a settled one is read once.
+ */
+function SubagentLanes({
+  rootId,
+  chain,
+  subagents,
+}: {
+  rootId: string
+  chain: readonly string[]
+  subagents: readonly LoggedSubagent[]
+}) {
+  const { t } = useT('sessions', 'sessions:subagents')
+  return (
+    <section
+      aria-label={t('sessions.subagents.lanes.label', { session: chain.at(-1) ?? rootId })}
+      className="flex flex-col gap-2 border-l-2 border-border pl-3"
+    >
+      <h3 className="text-xs font-semibold">{t('sessions.subagents.lanes.title')}</h3>
+      {subagents.map((child) => (
+        <SubagentLane key={child.childId} rootId={rootId} chain={[...chain, child.childId]} child={child} />
+      ))}
+    </section>
+  )
+}
+
+function SubagentLane({
+  rootId,
+  chain,
+  child,
+}: {
+  rootId: string
+  chain: readonly string[]
+  child: LoggedSubagent
+}) {
+  const { t } = useT('sessions', 'sessions:subagents')
+  const isLive = !isSettledSubagent(child.status)
+  const route = useMemo(() => ({ sessionId: rootId, childId: child.childId }), [rootId, child.childId])
+  // A lane draws from the log alone: no snapshot is read for it (the sub-agent's page reads one).
+  const log = useSessionEventLog(route, { follow: isLive, prefetchSnapshot: false })
+  const session = useMemo(
+    () =>
+      childSessionOf(
+        child.childId,
+        {
+          childId: child.childId,
+          taskId: child.taskId,
+          status: child.status,
+          turnId: child.turnId,
+          runId: null,
+          updatedAt: child.updatedAt,
+        },
+        child.startedAt,
+      ),
+    [child],
+  )
+  return (
+    <section
+      aria-label={t('sessions.subagents.lanes.lane', { child: child.taskId ?? child.childId })}
+      data-testid="subagent-lane"
+      data-child={child.childId}
+      className="flex flex-col gap-1"
+    >
+      <p className="flex flex-wrap items-center gap-2 text-xs">
+        <span className="font-medium">
+          <VisibleText text={child.taskId ?? child.childId} />
+        </span>
+        <span className="font-mono text-muted-foreground">{child.childId}</span>
+        <StatusBadge status={child.status} />
+        {isLive && log.liveStatus === 'live' ? (
+          <span className="text-muted-foreground">{t('sessions.subagents.lanes.live')}</span>
+        ) : null}
+        <Link
+          className="text-primary hover:underline"
+          to={subagentPath(rootId, chain)}
+          aria-label={t('sessions.subagents.open', { child: child.taskId ?? child.childId })}
+        >
+          {t('sessions.subagents.lanes.open')}
+        </Link>
+      </p>
+      {log.phase === 'failed' ? (
+        <Notice tone="danger">{t('sessions.subagents.lanes.failed')}</Notice>
+      ) : (
+        <WaterfallTab session={session} log={log} route={route} chain={chain} isNested />
+      )}
+    </section>
   )
 }

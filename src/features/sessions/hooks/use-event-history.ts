@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { fetchEventPage, HISTORY_PAGE, takeFirstHistoryPage } from '@/data/sessions/event-page'
 import { isCursorRefused } from '@/data/sessions/event-stream'
-import { sessionKeys } from '@/data/sessions/keys'
 import { snapshotQuery } from '@/data/sessions/queries'
+import { toRoute, type SessionRouteLike } from '@/data/sessions/session-route'
 import type { EventStore } from '../models/event-store'
 import { loadHistory, reloadFromSnapshot, type HistoryDeps } from '../models/history-loader'
 
@@ -27,7 +27,13 @@ export type EventHistory = {
  * is a prefetch: a failed or cancelled snapshot is the snapshot tab's to report (that tab asks for
  * it itself when opened sooner), not the log's.
  */
-export function useEventHistory(sessionId: string, store: EventStore): EventHistory {
+export function useEventHistory(
+  route: SessionRouteLike,
+  store: EventStore,
+  prefetchSnapshot = true,
+): EventHistory {
+  // By value: a route object made in each render must not start the history again.
+  const { sessionId, childId } = toRoute(route)
   const queryClient = useQueryClient()
   const [phase, setPhase] = useState<HistoryPhase>('snapshot')
   const [error, setError] = useState<unknown>(null)
@@ -38,16 +44,17 @@ export function useEventHistory(sessionId: string, store: EventStore): EventHist
       store,
       // The first page may have left at start-up, before this screen's code was in.
       fetchPage: (after, signal) =>
-        (after === null ? takeFirstHistoryPage(sessionId) : undefined) ??
-        fetchEventPage(sessionId, after, HISTORY_PAGE, signal),
+        (after === null && childId === undefined ? takeFirstHistoryPage(sessionId) : undefined) ??
+        fetchEventPage({ sessionId, childId }, after, HISTORY_PAGE, signal),
       refetchSnapshot: async () => {
-        await queryClient.resetQueries({ queryKey: sessionKeys.snapshot(sessionId) })
-        await queryClient.fetchQuery(snapshotQuery(sessionId))
+        const snapshot = snapshotQuery({ sessionId, childId })
+        await queryClient.resetQueries({ queryKey: snapshot.queryKey })
+        await queryClient.fetchQuery(snapshot)
       },
       isCursorRefused,
       onPage: () => setPhase((current) => (current === 'snapshot' ? 'history' : current)),
     }),
-    [queryClient, sessionId, store],
+    [queryClient, sessionId, childId, store],
   )
 
   useEffect(() => {
@@ -60,7 +67,7 @@ export function useEventHistory(sessionId: string, store: EventStore): EventHist
         await loadHistory(deps, signal)
         // After the log, never before or beside it (see above).
         if (signal.aborted) return
-        void queryClient.prefetchQuery(snapshotQuery(sessionId))
+        if (prefetchSnapshot) void queryClient.prefetchQuery(snapshotQuery({ sessionId, childId }))
         setPhase('ready')
       } catch (caught) {
         if (signal.aborted) return
@@ -70,7 +77,7 @@ export function useEventHistory(sessionId: string, store: EventStore): EventHist
     }
     void load()
     return () => abort.abort()
-  }, [deps, queryClient, sessionId, attempt])
+  }, [deps, queryClient, sessionId, childId, attempt, prefetchSnapshot])
 
   const retry = useCallback(() => {
     store.reset([], null)

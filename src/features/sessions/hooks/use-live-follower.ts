@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { isCursorRefused, openEventStream } from '@/data/sessions/event-stream'
+import { toRoute, type SessionRouteLike } from '@/data/sessions/session-route'
 import type { EventStore } from '../models/event-store'
 import { LiveConnection, type LiveStatus, type LiveStatusDetail } from '../models/live-connection'
 
@@ -19,11 +20,12 @@ export type LiveFollower = {
  * and stops it with the screen and reports its state.
  */
 export function useLiveFollower(
-  sessionId: string,
+  route: SessionRouteLike,
   store: EventStore,
   isReady: boolean,
   reloadSnapshot: (signal: AbortSignal) => Promise<string | null>,
 ): LiveFollower {
+  const { sessionId, childId } = toRoute(route)
   const [status, setStatus] = useState<LiveStatus>('connecting')
   const [detail, setDetail] = useState<LiveStatusDetail>({ attempt: 0 })
   const connectionRef = useRef<LiveConnection | null>(null)
@@ -32,7 +34,7 @@ export function useLiveFollower(
     if (!isReady) return
     const connection = new LiveConnection({
       store,
-      openStream: (after, signal, onOpen) => openEventStream(sessionId, after, signal, onOpen),
+      openStream: (after, signal, onOpen) => openEventStream({ sessionId, childId }, after, signal, onOpen),
       reloadSnapshot,
       isCursorRefused,
       onStatus: (next, nextDetail) => {
@@ -46,7 +48,7 @@ export function useLiveFollower(
       connection.close()
       connectionRef.current = null
     }
-  }, [isReady, reloadSnapshot, sessionId, store])
+  }, [isReady, reloadSnapshot, sessionId, childId, store])
 
   const pause = useCallback(() => connectionRef.current?.pause(), [])
   const resume = useCallback(() => connectionRef.current?.start(store.cursor), [store])

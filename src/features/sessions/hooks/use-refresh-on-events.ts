@@ -1,19 +1,29 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { refreshLiveSessionViews } from '@/data/sessions/refresh-live-views'
+import { toRoute, type SessionRouteLike } from '@/data/sessions/session-route'
 import type { EventStore } from '../models/event-store'
 
 /** Server views that change with the log; refreshed at most this often while events stream in. */
 const REFRESH_THROTTLE_MS = 750
 
-const REFRESHING_FAMILIES = ['turn.', 'required_action.', 'session.status_', 'tool.completed', 'run.']
+const REFRESHING_FAMILIES = [
+  'turn.',
+  'required_action.',
+  'session.status_',
+  'tool.completed',
+  'run.',
+  'subagent.',
+  'usage.',
+]
 
 /**
  * Turn status, work claims and the session's own status change with the log: while live, refresh
  * those server views (throttled) when such events arrive, instead of patching caches by hand. A
  * reloaded log (snapshot reload) may have moved anything, so it refreshes them too.
  */
-export function useRefreshOnEvents(sessionId: string, store: EventStore, isLive: boolean) {
+export function useRefreshOnEvents(route: SessionRouteLike, store: EventStore, isLive: boolean) {
+  const { sessionId, childId } = toRoute(route)
   const queryClient = useQueryClient()
   useEffect(() => {
     if (!isLive) return
@@ -24,7 +34,7 @@ export function useRefreshOnEvents(sessionId: string, store: EventStore, isLive:
       if (timer !== undefined) return
       timer = window.setTimeout(() => {
         timer = undefined
-        refreshLiveSessionViews(queryClient, sessionId)
+        refreshLiveSessionViews(queryClient, { sessionId, childId })
       }, REFRESH_THROTTLE_MS)
     }
     const unsubscribe = store.subscribe(() => {
@@ -42,5 +52,5 @@ export function useRefreshOnEvents(sessionId: string, store: EventStore, isLive:
       unsubscribe()
       window.clearTimeout(timer)
     }
-  }, [isLive, queryClient, sessionId, store])
+  }, [isLive, queryClient, sessionId, childId, store])
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import type { SessionRouteLike } from '@/data/sessions/session-route'
 import { useEventHistory } from './use-event-history'
 import { useLiveFollower } from './use-live-follower'
 import { useRefreshOnEvents } from './use-refresh-on-events'
@@ -32,12 +33,17 @@ export type SessionEventLog = {
  * refresh of server views when events that change them arrive. None of them sends anything but
  * reads.
  */
-export function useSessionEventLog(sessionId: string): SessionEventLog {
+export function useSessionEventLog(
+  route: SessionRouteLike,
+  options: { follow?: boolean; prefetchSnapshot?: boolean } = {},
+): SessionEventLog {
+  const { follow = true, prefetchSnapshot = true } = options
   const [store] = useState(() => new EventStore())
-  const history = useEventHistory(sessionId, store)
+  const history = useEventHistory(route, store, prefetchSnapshot)
   const isReady = history.phase === 'ready'
-  const live = useLiveFollower(sessionId, store, isReady, history.reloadSnapshot)
-  useRefreshOnEvents(sessionId, store, isReady)
+  // A finished child's log is complete: it is read once and not followed (see subagent lanes).
+  const live = useLiveFollower(route, store, isReady && follow, history.reloadSnapshot)
+  useRefreshOnEvents(route, store, isReady)
   return {
     store,
     phase: history.phase === 'ready' ? 'live' : history.phase,

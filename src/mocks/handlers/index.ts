@@ -3,6 +3,7 @@ import { injectedLatency, rollInjectedError, type MockBackend } from '../lib/bac
 import { findOverride } from '../lib/faults'
 import { controlPlaneError } from '../lib/responses'
 import { createAgentHandlers } from './agents'
+import { createBudgetHandlers } from './budget'
 import { createCatalogHandlers } from './catalog'
 import { createEnvironmentHandlers } from './environments'
 import { createFileHandlers } from './files'
@@ -56,6 +57,7 @@ export function createHandlers(backend: MockBackend): HttpHandler[] {
     ...createTraceHandlers(backend),
     ...createSessionHandlers(backend),
     ...createFileHandlers(backend),
+    ...createBudgetHandlers(backend),
     ...createMockControlHandlers(backend),
     ...createUnservedOperationHandlers(),
   ]

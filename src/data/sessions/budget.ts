@@ -1,0 +1,97 @@
+import { queryOptions } from '@tanstack/react-query'
+import { apiBaseUrl, send } from '@/api/client'
+import { invalidateAll, useWrite, type WriteOptions } from '../write'
+import { budgetLimitsBody, decodeBudget, sameLimits, type Budget, type BudgetLimits } from './decode-budget'
+import { sessionKeys } from './keys'
+import { commandTurn } from './mutations'
+import type { Turn } from './types'
+
+/**
+ * The session tree's budget (AgentSessionBudgetController upstream). Our contract does not carry
+ * these routes (upstream's spec leaves `usage` free-form), so the calls go through the client's
+ * untyped `send` and the decoder checks the answers.
+ */
+const budgetPath = (sessionId: string) => `/api/v1/agent-sessions/${encodeURIComponent(sessionId)}/budget`
+
+async function readBudget(sessionId: string, signal?: AbortSignal): Promise<Budget> {
+  return decodeBudget((await send(apiBaseUrl(), 'GET', budgetPath(sessionId), { signal })).data)
+}
+
+/** Polled while a turn runs, so calls in flight show as they start and settle (no event says so). */
+export const budgetQuery = (sessionId: string, isRunning = false) =>
+  queryOptions({
+    queryKey: sessionKeys.budget(sessionId),
+    queryFn: ({ signal }) => readBudget(sessionId, signal),
+    refetchInterval: isRunning ? 1_500 : false,
+    staleTime: 2_000,
+  })
+
+/**
+ * Upstream's PUT has no revision or If-Match check: the last writer wins. So the console reads the
+ * ledger again just before writing, and refuses to write over limits that changed since the
+ * editor showed them. The revision alone also moves with every model call's reservation and
+ * settlement, so a moved revision with the same limits is accounting, not another writer.
+ */
+export class BudgetConflictError extends Error {
+  constructor(
+    readonly seen: { revision: number; limits: BudgetLimits },
+    readonly current: Budget,
+  ) {
+    super(`The budget's limits changed (revision ${seen.revision} → ${current.revision})`)
+    this.name = 'BudgetConflictError'
+  }
+}
+
+export function isBudgetConflict(error: unknown): error is BudgetConflictError {
+  return error instanceof BudgetConflictError
+}
+
+export type BudgetChange = {
+  /** Every limit to keep: PUT replaces them all, so one left out is cleared. */
+  limits: BudgetLimits
+  /** What the editor showed, to compare with a fresh read. */
+  seen: { revision: number; limits: BudgetLimits }
+}
+
+async function writeBudget(sessionId: string, change: BudgetChange): Promise<Budget> {
+  const current = await readBudget(sessionId)
+  if (current.revision !== change.seen.revision && !sameLimits(current.limits, change.seen.limits))
+    throw new BudgetConflictError(change.seen, current)
+  const { data } = await send(apiBaseUrl(), 'PUT', budgetPath(sessionId), {
+    body: budgetLimitsBody(change.limits),
+  })
+  return decodeBudget(data)
+}
+
+export function useSetBudget(sessionId: string, options?: WriteOptions<Budget, BudgetChange>) {
+  return useWrite(
+    {
+      write: (change: BudgetChange) => writeBudget(sessionId, change),
+      refresh: (queryClient) => queryClient.invalidateQueries({ queryKey: sessionKeys.budget(sessionId) }),
+      // A conflict or a lost answer: the panel must show the ledger as it is now.
+      refreshAfter: 'settled',
+    },
+    options,
+  )
+}
+
+export type RaiseAndResume = BudgetChange & { turnId: string }
+
+/**
+ * Raises the limit that stopped a turn, then resumes that turn: upstream never resumes a turn its
+ * budget failed by itself ("adjust limits and explicitly resume the failed turn").
+ */
+export function useRaiseAndResume(sessionId: string, options?: WriteOptions<Turn, RaiseAndResume>) {
+  return useWrite(
+    {
+      write: async (change: RaiseAndResume) => {
+        await writeBudget(sessionId, change)
+        return commandTurn(sessionId, 'resume', change.turnId)
+      },
+      refresh: (queryClient) =>
+        invalidateAll(queryClient, [sessionKeys.budget(sessionId), sessionKeys.turns(sessionId)]),
+      refreshAfter: 'settled',
+    },
+    options,
+  )
+}

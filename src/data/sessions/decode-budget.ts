@@ -120,7 +120,8 @@ export function sameLimits(a: BudgetLimits, b: BudgetLimits): boolean {
 }
 
 /** `budget.exceeded`'s data: which limit stopped which model call of which turn. */
-export type BudgetExceeded = { limit: BudgetStop | string; modelCallId: string | null; turnId: string | null }
+// `limit` may name a stop this console does not know yet: kept as sent.
+export type BudgetExceeded = { limit: string; modelCallId: string | null; turnId: string | null }
 
 export function budgetExceededData(event: { type: string; data: unknown }): BudgetExceeded | null {
   if (event.type !== 'budget.exceeded' || !isRecord(event.data)) return null

@@ -10,6 +10,7 @@ import { SessionSummary } from './session-summary'
 import { SnapshotTab } from './snapshot-tab'
 import { ConfigurationDiagnosis, StallDiagnosis } from './stall-diagnosis'
 import { RecoveryNotice } from './recovery-notice'
+import { BudgetStopNotice } from './budget-stop-notice'
 import { ToolsTab } from './tools-tab'
 import { TurnComposer } from './turn-composer'
 import { InputLedgerPanel } from './input-ledger-panel'
@@ -58,6 +59,7 @@ const TranscriptTab = lazy(() => loadTranscript().then((module) => ({ default: m
 const WaterfallTab = lazy(() => loadWaterfall().then((module) => ({ default: module.WaterfallTab })))
 // The files tab's code loads the first time it is opened.
 const FilesTab = lazy(() => import('./files-tab').then((module) => ({ default: module.FilesTab })))
+const BudgetTab = lazy(() => import('./budget-tab').then((module) => ({ default: module.BudgetTab })))
 
 /** Fetches the code of the tabs that are not open, when the browser has nothing better to do. */
 function usePrefetchTabCode(isContentShown: boolean) {
@@ -129,6 +131,12 @@ const TABS = {
     label: () => t('sessions.inspector.tabs.recovery'),
     view: ({ session, log, canAct }: TabContext) => (
       <RecoveryDesk session={session} log={log} canWrite={canAct} />
+    ),
+  },
+  budget: {
+    label: () => t('sessions.inspector.tabs.budget'),
+    view: ({ sessionId, canWrite, canAct }: TabContext) => (
+      <BudgetTab sessionId={sessionId} canWrite={canWrite} canAct={canAct} />
     ),
   },
 }
@@ -207,6 +215,14 @@ export function SessionInspector({ sessionId, canWrite }: { sessionId: string; c
               />
             </PanelErrorBoundary>
             {latestTurn ? <RecoveryNotice sessionId={sessionId} turn={latestTurn} /> : null}
+            {latestTurn ? (
+              <BudgetStopNotice
+                sessionId={sessionId}
+                turn={latestTurn}
+                log={log}
+                canWrite={canWrite && !isArchived}
+              />
+            ) : null}
           </div>
           <RequiredActions sessionId={sessionId} actions={openActions} canWrite={canWrite && !isArchived} />
           {latestTurn ? (

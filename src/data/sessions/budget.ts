@@ -11,6 +11,9 @@ import type { Turn } from './types'
  * these routes (upstream's spec leaves `usage` free-form), so the calls go through the client's
  * untyped `send` and the decoder checks the answers.
  */
+/** Under the session's detail key (refreshed with the inspector); kept here, off the first screen's code. */
+const budgetKey = (sessionId: string) => [...sessionKeys.detail(sessionId), 'budget'] as const
+
 const budgetPath = (sessionId: string) => `/api/v1/agent-sessions/${encodeURIComponent(sessionId)}/budget`
 
 async function readBudget(sessionId: string, signal?: AbortSignal): Promise<Budget> {
@@ -20,7 +23,7 @@ async function readBudget(sessionId: string, signal?: AbortSignal): Promise<Budg
 /** Polled while a turn runs, so calls in flight show as they start and settle (no event says so). */
 export const budgetQuery = (sessionId: string, isRunning = false) =>
   queryOptions({
-    queryKey: sessionKeys.budget(sessionId),
+    queryKey: budgetKey(sessionId),
     queryFn: ({ signal }) => readBudget(sessionId, signal),
     refetchInterval: isRunning ? 1_500 : false,
     staleTime: 2_000,
@@ -67,7 +70,7 @@ export function useSetBudget(sessionId: string, options?: WriteOptions<Budget, B
   return useWrite(
     {
       write: (change: BudgetChange) => writeBudget(sessionId, change),
-      refresh: (queryClient) => queryClient.invalidateQueries({ queryKey: sessionKeys.budget(sessionId) }),
+      refresh: (queryClient) => queryClient.invalidateQueries({ queryKey: budgetKey(sessionId) }),
       // A conflict or a lost answer: the panel must show the ledger as it is now.
       refreshAfter: 'settled',
     },
@@ -89,7 +92,7 @@ export function useRaiseAndResume(sessionId: string, options?: WriteOptions<Turn
         return commandTurn(sessionId, 'resume', change.turnId)
       },
       refresh: (queryClient) =>
-        invalidateAll(queryClient, [sessionKeys.budget(sessionId), sessionKeys.turns(sessionId)]),
+        invalidateAll(queryClient, [budgetKey(sessionId), sessionKeys.turns(sessionId)]),
       refreshAfter: 'settled',
     },
     options,

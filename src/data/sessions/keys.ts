@@ -27,5 +27,4 @@ export const sessionKeys = {
   inputs: (id: string) => [...sessionKeys.detail(id), 'inputs'] as const,
   recovery: (id: string) => [...sessionKeys.detail(id), 'trace', 'recovery'] as const,
   trace: (id: string) => [...sessionKeys.detail(id), 'trace', 'journal'] as const,
-  budget: (id: string) => [...sessionKeys.detail(id), 'budget'] as const,
 }

@@ -10,8 +10,6 @@ export function refreshLiveSessionViews(queryClient: QueryClient, sessionId: str
   void queryClient.invalidateQueries({ queryKey: sessionKeys.turns(sessionId) })
   void queryClient.invalidateQueries({ queryKey: sessionKeys.detail(sessionId), exact: true })
   void queryClient.invalidateQueries({ queryKey: workKeys.all })
-  // Every model call reserves and settles in the tree's ledger (only an open Budget tab refetches).
-  void queryClient.invalidateQueries({ queryKey: sessionKeys.budget(sessionId) })
   void queryClient.invalidateQueries({
     queryKey: sessionKeys.firstMessage(sessionId),
     predicate: (query) => !query.state.data,

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { isApiError } from '@/api/api-error'
 import { FamilyUnavailable } from '@/components/ui/family-unavailable'
 import { Notice } from '@/components/ui/notice'
@@ -149,6 +150,12 @@ export function BudgetTab({
   const turns = useQuery(turnsQuery(sessionId))
   const isRunning = (turns.data ?? []).some((turn) => turn.status === 'running' || turn.status === 'queued')
   const budget = useQuery({ ...budgetQuery(sessionId, isRunning), enabled: family !== 'absent' })
+  // A turn that starts, ends or fails moved the ledger (its last settlement may follow the last poll).
+  const turnStates = (turns.data ?? []).map((turn) => `${turn.id}:${turn.status}`).join(',')
+  const { refetch } = budget
+  useEffect(() => {
+    if (turnStates !== '') void refetch()
+  }, [turnStates, refetch])
 
   if (family === 'absent' || (isApiError(budget.error) && budget.error.status === 404))
     return <FamilyUnavailable family="budget" />

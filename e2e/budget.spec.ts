@@ -1,6 +1,6 @@
 import { AGENT } from '../src/mocks/seed/fixture-ids'
 import { expect, navigateInApp, test } from './fixtures'
-import { callApi } from './sessions-api'
+import { callApi, expectLatestTurnStatus } from './sessions-api'
 
 test('a turn trips its budget, the limit is named, and raise-and-resume completes it', async ({
   page,
@@ -45,15 +45,7 @@ test('a turn trips its budget, the limit is named, and raise-and-resume complete
   await expect(dialog).toBeHidden()
   await expect(stop).toBeHidden()
 
-  await expect
-    .poll(
-      async () => {
-        const turns = await callApi(page, 'GET', `/api/v1/agent-sessions/${sessionId}/turns`)
-        return (turns.body as { status: string }[]).at(-1)?.status
-      },
-      { timeout: 60_000 },
-    )
-    .toBe('completed')
+  await expectLatestTurnStatus(page, sessionId, 'completed')
   const budget = await callApi(page, 'GET', `/api/v1/agent-sessions/${sessionId}/budget`)
   expect(budget.body).toMatchObject({
     limits: { max_model_calls: 6 },

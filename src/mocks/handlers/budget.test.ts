@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { AGENT } from '../seed/fixture-ids'
 import { startEngine, stopEngine, type EngineHarness } from '../testing/engine-harness'
-import { BUDGET_INVALID_MESSAGE } from '../lib/session-budget'
+import { BUDGET_INVALID_MESSAGE, type BudgetUsage } from '../lib/session-budget'
 import { MORE_SESSIONS } from '../seed/seed-sessions'
 
 /**
@@ -16,16 +16,7 @@ afterEach(() => stopEngine(h))
 
 type Budget = {
   limits: Record<string, unknown>
-  usage: {
-    model_calls: number
-    total_tokens: number
-    estimated_cost: number
-    currency: string | null
-    cost_complete: boolean
-    unreported_calls: number
-    unpriced_calls: number
-    in_flight_calls: number
-  }
+  usage: BudgetUsage
   revision: number
   scope: string
   enforcement: string

@@ -89,67 +89,42 @@ export function BudgetEditor({
       </ul>
       <FieldGroup legend={t('sessions.budget.editor.title')}>
         <div className="grid gap-3 sm:grid-cols-2">
-          <Field
-            label={t('sessions.budget.editor.modelCalls')}
-            hint={t('sessions.budget.editor.emptyHint')}
-            error={fieldError(t, errors.modelCalls)}
-          >
-            {(control) => (
-              <Input
-                {...control}
-                inputMode="numeric"
-                value={values.modelCalls}
-                onChange={set('modelCalls')}
-                disabled={!canWrite}
-              />
-            )}
-          </Field>
-          <Field
-            label={t('sessions.budget.editor.tokens')}
-            hint={t('sessions.budget.editor.emptyHint')}
-            error={fieldError(t, errors.totalTokens)}
-          >
-            {(control) => (
-              <Input
-                {...control}
-                inputMode="numeric"
-                value={values.totalTokens}
-                onChange={set('totalTokens')}
-                disabled={!canWrite}
-              />
-            )}
-          </Field>
-          <Field
-            label={t('sessions.budget.editor.cost')}
-            hint={t('sessions.budget.editor.emptyHint')}
-            error={fieldError(t, errors.cost)}
-          >
-            {(control) => (
-              <Input
-                {...control}
-                inputMode="decimal"
-                value={values.cost}
-                onChange={set('cost')}
-                disabled={!canWrite}
-              />
-            )}
-          </Field>
-          <Field
-            label={t('sessions.budget.editor.currency')}
-            hint={t('sessions.budget.editor.currencyHint')}
-            error={fieldError(t, errors.currency)}
-          >
-            {(control) => (
-              <Input
-                {...control}
-                value={values.currency}
-                onChange={set('currency')}
-                autoCapitalize="characters"
-                maxLength={8}
-                disabled={!canWrite}
-              />
-            )}
-          </Field>
+          {(
+            [
+              [
+                'modelCalls',
+                t('sessions.budget.editor.modelCalls'),
+                t('sessions.budget.editor.emptyHint'),
+                'numeric',
+              ],
+              [
+                'totalTokens',
+                t('sessions.budget.editor.tokens'),
+                t('sessions.budget.editor.emptyHint'),
+                'numeric',
+              ],
+              ['cost', t('sessions.budget.editor.cost'), t('sessions.budget.editor.emptyHint'), 'decimal'],
+              [
+                'currency',
+                t('sessions.budget.editor.currency'),
+                t('sessions.budget.editor.currencyHint'),
+                'text',
+              ],
+            ] as const
+          ).map(([key, label, hint, inputMode]) => (
+            <Field key={key} label={label} hint={hint} error={fieldError(t, errors[key])}>
+              {(control) => (
+                <Input
+                  {...control}
+                  inputMode={inputMode}
+                  value={values[key]}
+                  onChange={set(key)}
+                  disabled={!canWrite}
+                  {...(key === 'currency' ? { autoCapitalize: 'characters', maxLength: 8 } : {})}
+                />
+              )}
+            </Field>
+          ))}
         </div>
       </FieldGroup>
       {conflict ? (

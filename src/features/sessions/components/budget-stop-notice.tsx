@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { Suspense, useState } from 'react'
 import { errorMessage } from '@/api/api-error'
 import { Button } from '@/components/ui/button'
 import { ConfirmationDialog } from '@/components/ui/confirmation-dialog'
@@ -37,7 +37,12 @@ export function BudgetStopNotice(props: {
   log: SessionEventLog
   canWrite: boolean
 }) {
-  return props.turn.status === 'failed' ? <FailedTurnBudget {...props} /> : null
+  // Its strings load with the first such turn: meanwhile nothing, rather than the page's loading state.
+  return props.turn.status === 'failed' ? (
+    <Suspense fallback={null}>
+      <FailedTurnBudget {...props} />
+    </Suspense>
+  ) : null
 }
 
 function FailedTurnBudget({

@@ -1,4 +1,4 @@
-import { createContext, memo, use, type ReactNode } from 'react'
+import { createContext, memo, Suspense, use, type ReactNode } from 'react'
 import { InputEventLine, isInputEvent } from './input-event-line'
 import { ActionCard } from './required-actions'
 import { StatusBadge } from './status-badge'
@@ -386,7 +386,12 @@ function ErrorBlock({
       className="flex flex-col gap-1 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm"
     >
       <p className="font-medium text-destructive">{t('sessions.transcript.errorTitle')}</p>
-      {budgetLimit ? <BudgetStopLine limit={budgetLimit} /> : null}
+      {budgetLimit ? (
+        // The budget's strings load with the first such block; the block does not wait for them.
+        <Suspense fallback={null}>
+          <BudgetStopLine limit={budgetLimit} />
+        </Suspense>
+      ) : null}
       <ul className="flex flex-col gap-0.5 text-xs">
         {failureLines(error.problems).map((line) => (
           <li key={line.eventId} className="[overflow-wrap:anywhere]">

@@ -1,7 +1,14 @@
 import { queryOptions } from '@tanstack/react-query'
 import { apiBaseUrl, send } from '@/api/client'
 import { invalidateAll, useWrite, type WriteOptions } from '../write'
-import { budgetLimitsBody, decodeBudget, sameLimits, type Budget, type BudgetLimits } from './decode-budget'
+import {
+  budgetLimitsBody,
+  decodeBudget,
+  sameLimits,
+  type Budget,
+  type BudgetLimits,
+  type BudgetUsage,
+} from './decode-budget'
 import { sessionKeys } from './keys'
 import { commandTurn } from './mutations'
 import type { Turn } from './types'
@@ -31,13 +38,13 @@ export const budgetQuery = (sessionId: string, isRunning = false) =>
 
 /**
  * Upstream's PUT has no revision or If-Match check: the last writer wins. So the console reads the
- * ledger again just before writing, and refuses to write over limits that changed since the
- * editor showed them. The revision alone also moves with every model call's reservation and
- * settlement, so a moved revision with the same limits is accounting, not another writer.
+ * ledger again just before writing and refuses to write when the revision moved since the editor
+ * showed it — unless the move is the tree's own accounting (each model call's reservation and
+ * settlement writes the ledger too) and the limits are as shown.
  */
 export class BudgetConflictError extends Error {
   constructor(
-    readonly seen: { revision: number; limits: BudgetLimits },
+    readonly seen: Budget,
     readonly current: Budget,
   ) {
     super(`The budget's limits changed (revision ${seen.revision} → ${current.revision})`)
@@ -52,14 +59,28 @@ export function isBudgetConflict(error: unknown): error is BudgetConflictError {
 export type BudgetChange = {
   /** Every limit to keep: PUT replaces them all, so one left out is cleared. */
   limits: BudgetLimits
-  /** What the editor showed, to compare with a fresh read. */
-  seen: { revision: number; limits: BudgetLimits }
+  /** The read the editor showed, to compare with a fresh one. */
+  seen: Budget
+}
+
+/** Whether model calls were accounted between two reads (writes of the ledger that are not a PUT). */
+function isAccountingMoved(before: BudgetUsage, after: BudgetUsage): boolean {
+  return (
+    before.modelCalls !== after.modelCalls ||
+    before.inFlightCalls !== after.inFlightCalls ||
+    before.unreportedCalls !== after.unreportedCalls ||
+    before.totalTokens !== after.totalTokens
+  )
 }
 
 async function writeBudget(sessionId: string, change: BudgetChange): Promise<Budget> {
   const current = await readBudget(sessionId)
-  if (current.revision !== change.seen.revision && !sameLimits(current.limits, change.seen.limits))
-    throw new BudgetConflictError(change.seen, current)
+  const { seen } = change
+  if (
+    current.revision !== seen.revision &&
+    (!sameLimits(current.limits, seen.limits) || !isAccountingMoved(seen.usage, current.usage))
+  )
+    throw new BudgetConflictError(seen, current)
   const { data } = await send(apiBaseUrl(), 'PUT', budgetPath(sessionId), {
     body: budgetLimitsBody(change.limits),
   })

@@ -52,11 +52,11 @@ export function BudgetEditor({
 }) {
   const { t } = useT('sessions:budget')
   // What the form was filled from: the write compares a fresh read with it.
-  const [seen, setSeen] = useState({ revision: budget.revision, limits: budget.limits })
+  const [seen, setSeen] = useState<Budget>(budget)
   const [values, setValues] = useState<BudgetFormValues>(() => formValuesOf(budget.limits))
   const [isSubmitted, setIsSubmitted] = useState(false)
   const save = useSetBudget(sessionId, {
-    onSuccess: (saved) => setSeen({ revision: saved.revision, limits: saved.limits }),
+    onSuccess: (saved) => setSeen(saved),
   })
   const checked = validateBudgetForm(values)
   const conflict = isBudgetConflict(save.error) ? save.error : null
@@ -67,7 +67,7 @@ export function BudgetEditor({
   }
   const reloadCurrent = (current: Budget) => {
     save.reset()
-    setSeen({ revision: current.revision, limits: current.limits })
+    setSeen(current)
     setValues(formValuesOf(current.limits))
     setIsSubmitted(false)
   }

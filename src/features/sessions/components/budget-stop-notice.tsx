@@ -135,7 +135,7 @@ function StoppedByBudget({
           onConfirm={() =>
             raise.mutateAsync({
               limits: proposal,
-              seen: { revision: budget.data.revision, limits: budget.data.limits },
+              seen: budget.data,
               turnId: turn.id,
             })
           }

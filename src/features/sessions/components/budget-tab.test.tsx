@@ -156,7 +156,7 @@ describe('budget editor', () => {
     state.ledger = { ...state.ledger, revision: 4, limits: { max_model_calls: 9, max_total_tokens: 1000 } }
     await user.click(save(form))
     const alert = await screen.findByRole('alert', {}, { timeout: 5_000 })
-    expect(within(alert).getByText('The limits changed since they were shown')).toBeInTheDocument()
+    expect(within(alert).getByText('The budget changed since it was shown')).toBeInTheDocument()
     expect(within(alert).getByText(/revision 3 → 4.*9 model calls, 1,000 tokens/)).toBeInTheDocument()
     expect(state.puts).toEqual([])
     await user.click(within(alert).getByRole('button', { name: 'Show the current limits' }))
@@ -164,14 +164,27 @@ describe('budget editor', () => {
     expect(field(form, /^Tokens at most/)).toHaveValue('1000')
   }, 30_000)
 
-  it('writes when only the accounting moved the revision (same limits: no other writer)', async () => {
+  it('writes when the tree’s own accounting moved the revision and the limits are as shown', async () => {
     const { state, handlers } = budgetServer({ revision: 3, limits: { max_model_calls: 5 } })
     const { form, user } = await openBudget(handlers)
     await user.clear(field(form, /^Model calls at most/))
     await user.type(field(form, /^Model calls at most/), '8')
-    state.ledger = { ...state.ledger, revision: 7 }
+    // One more model call reserved and settled meanwhile: two writes of the ledger.
+    state.ledger = { ...state.ledger, revision: 5, usage: { model_calls: 4, total_tokens: 15_000 } }
     await user.click(save(form))
     await waitFor(() => expect(state.puts).toEqual([{ max_model_calls: 8 }]))
+  }, 30_000)
+
+  it('shows a revision moved by another save as a conflict even when it kept the same limits', async () => {
+    const { state, handlers } = budgetServer({ revision: 3, limits: { max_model_calls: 5 } })
+    const { form, user } = await openBudget(handlers)
+    await user.clear(field(form, /^Model calls at most/))
+    await user.type(field(form, /^Model calls at most/), '8')
+    state.ledger = { ...state.ledger, revision: 4 }
+    await user.click(save(form))
+    const alert = await screen.findByRole('alert', {}, { timeout: 5_000 })
+    expect(within(alert).getByText(/revision 3 → 4.*5 model calls/)).toBeInTheDocument()
+    expect(state.puts).toEqual([])
   }, 30_000)
 
   it('explains the fail-closed states the usage puts the tree in', async () => {

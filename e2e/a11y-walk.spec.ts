@@ -323,6 +323,26 @@ const ROUTES: RouteState[] = [
     },
   },
   {
+    name: 'session over its budget',
+    path: '/sessions/sess_overbudget0001?tab=budget',
+    ready: async ({ page, text }) => {
+      await expect(page.getByRole('heading', { name: text('sessions.budget.title'), level: 2 })).toBeVisible()
+      await expect(page.getByRole('form', { name: text('sessions.budget.editor.title') })).toBeVisible()
+      await expect(page.locator('[data-budget-stop]')).toBeVisible()
+    },
+    dialogs: [
+      {
+        name: 'raise the budget and resume dialog',
+        trigger: ({ page, text }) =>
+          page.getByRole('button', {
+            name: text('sessions.budget.stop.raise', { what: text('sessions.budget.limit.max_model_calls') }),
+          }),
+        // The title names the turn, whose id the seed draws.
+        title: ({ pattern }) => pattern('sessions.budget.stop.confirmTitle'),
+      },
+    ],
+  },
+  {
     name: 'server',
     path: '/server',
     ready: async ({ page, text }) => {

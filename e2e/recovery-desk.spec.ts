@@ -1,6 +1,6 @@
 import { AGENT } from '../src/mocks/seed/fixture-ids'
 import { expect, navigateInApp, test } from './fixtures'
-import { callApi } from './sessions-api'
+import { callApi, expectLatestTurnStatus } from './sessions-api'
 
 test('a run killed mid-tool is reconciled on the recovery desk, resumed, and completes', async ({
   page,
@@ -36,13 +36,5 @@ test('a run killed mid-tool is reconciled on the recovery desk, resumed, and com
 
   await page.getByRole('button', { name: 'Resume the turn' }).click()
   await expect(page.getByText('The turn is queued again.')).toBeVisible()
-  await expect
-    .poll(
-      async () => {
-        const turns = await callApi(page, 'GET', `/api/v1/agent-sessions/${sessionId}/turns`)
-        return (turns.body as { status: string }[]).at(-1)?.status
-      },
-      { timeout: 60_000 },
-    )
-    .toBe('completed')
+  await expectLatestTurnStatus(page, sessionId, 'completed')
 })

@@ -99,3 +99,16 @@ export async function signInRealApi(
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await expect(page).toHaveURL(new RegExp(`${next.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))
 }
+
+/** Waits until the session's latest turn has `status`, as the turn list answers it. */
+export async function expectLatestTurnStatus(page: Page, sessionId: string, status: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const turns = await callApi(page, 'GET', `/api/v1/agent-sessions/${sessionId}/turns`)
+        return (turns.body as { status: string }[]).at(-1)?.status
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(status)
+}

@@ -17,6 +17,7 @@ const controls = createMockControlClient()
 type Toggle =
   | 'killWorkerMidClaim'
   | 'killRunMidTool'
+  | 'usageUnreported'
   | 'workersOffline'
   | 'localEnvironmentsDisabled'
   | 'sandboxCredentialsMissing'
@@ -25,6 +26,7 @@ const toggles: Toggle[] = [
   'workersOffline',
   'killWorkerMidClaim',
   'killRunMidTool',
+  'usageUnreported',
   'localEnvironmentsDisabled',
   'sandboxCredentialsMissing',
 ]
@@ -37,6 +39,8 @@ function toggleLabel(toggle: Toggle): string {
       return t('app.demo.toggles.killWorkerMidClaim')
     case 'killRunMidTool':
       return t('app.demo.toggles.killRunMidTool')
+    case 'usageUnreported':
+      return t('app.demo.toggles.usageUnreported')
     case 'localEnvironmentsDisabled':
       return t('app.demo.toggles.localEnvironmentsDisabled')
     case 'sandboxCredentialsMissing':
@@ -81,6 +85,7 @@ function FaultsForm({
   const [flags, setFlags] = useState<Record<Toggle, boolean>>({
     killWorkerMidClaim: faults.killWorkerMidClaim,
     killRunMidTool: faults.killRunMidTool,
+    usageUnreported: faults.usageUnreported,
     workersOffline: faults.workersOffline,
     localEnvironmentsDisabled: faults.localEnvironmentsDisabled,
     sandboxCredentialsMissing: faults.sandboxCredentialsMissing,

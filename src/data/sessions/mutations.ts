@@ -72,7 +72,7 @@ export function useSubmitTurn(sessionId: string, options?: WriteOptions<TurnAnsw
   )
 }
 
-async function commandTurn(sessionId: string, command: 'cancel' | 'resume', turnId: string) {
+export async function commandTurn(sessionId: string, command: 'cancel' | 'resume', turnId: string) {
   const path = { session: sessionId, turn: turnId }
   const header = { 'Idempotency-Key': createIdempotencyKey(command) }
   const { data } =

@@ -65,8 +65,10 @@ export type TurnRunState = {
    * `scheduled`: a tick is due. `waiting_confirmation`/`waiting_worker`: suspended until an answer
    * or a worker's result. `blocked`: an earlier turn of the session is still open. `lost`: the run
    * died after a tool's dispatch (the `killRunMidTool` fault); a resume continues once it is reconciled.
+   * `stopped`: the session tree's budget refused a model call and the turn failed; a resume continues
+   * at that call.
    */
-  phase: 'scheduled' | 'waiting_confirmation' | 'waiting_worker' | 'blocked' | 'lost'
+  phase: 'scheduled' | 'waiting_confirmation' | 'waiting_worker' | 'blocked' | 'lost' | 'stopped'
   /** Why the next run starts (run.started `reason`). */
   startReason: string
   /** The current or last run; tool events after a suspension still name the run that asked. */

@@ -83,6 +83,31 @@ export type SessionRecord = Scoped & {
   inputs?: InputRecord[]
   /** A sub-agent's session: the session whose turn spawned it (its log holds `subagent.*`). */
   parentSessionId?: string
+  /** The session tree's budget ledger (lib/session-budget.ts), on the tree's root; absent until written. */
+  budget?: BudgetLedger
+  /** A delegated child: the root session whose ledger its model calls reserve in. */
+  budgetRootId?: string
+}
+
+/** SessionBudgetService's store item: the limits, one entry per model call, the item's version. */
+export type BudgetLedger = { version: number; limits: BudgetLimits; calls: Record<string, BudgetCall> }
+
+export type BudgetLimits = {
+  max_model_calls?: number
+  max_total_tokens?: number
+  max_cost?: number
+  currency?: string
+}
+
+/** One model call of the tree: reserved before it runs, settled with its usage after. */
+export type BudgetCall = {
+  model: string
+  status: 'reserved' | 'completed' | 'failed' | 'unknown'
+  session_id: string
+  run_id?: string
+  created_at?: number
+  usage?: { inputTokens?: number; outputTokens?: number }
+  usage_reported?: boolean
 }
 
 /** One accepted steer or inject command and its delivery state. */

@@ -114,7 +114,14 @@ export function createEngineCore(backend: MockBackend, options: EngineCoreOption
     startNextTurn(record)
   }
 
-  const runner = new TurnRunner({ backend, random, timing, schedule, onFinished })
+  /** A turn failed by its budget keeps its plan (a resume continues it); the session's next turn may start. */
+  const onStopped = (state: TurnRunState, record: SessionRecord) => {
+    slots.get(state.turnId)?.()
+    slots.delete(state.turnId)
+    startNextTurn(record)
+  }
+
+  const runner = new TurnRunner({ backend, random, timing, schedule, onFinished, onStopped })
 
   /** A turn the engine did not start (seeded, or from before a reload) that waits on a confirmation. */
   const adoptConfirmation = (record: SessionRecord, turn: Turn): TurnRunState => {
@@ -151,8 +158,9 @@ export function createEngineCore(backend: MockBackend, options: EngineCoreOption
         state.startReason = 'action_answered'
         break
       case 'resumed':
-        if (existing?.phase === 'lost') {
+        if (existing?.phase === 'lost' || existing?.phase === 'stopped') {
           // A run lost mid-tool: the resumed run checks for unknown outcomes, then continues the plan.
+          // A run its budget stopped continues at the model call it refused.
           state = existing
         } else if (
           existing &&

@@ -97,6 +97,12 @@ describe('demo persistence', () => {
     autosave.markDirty()
     await autosave.flush()
     expect((await store.load())?.regenerated).toEqual([])
+    large.nextSeq -= 1
+    // So is one whose budget was written (no event, only its ledger).
+    large.budget = { version: 1, limits: { max_model_calls: 3 }, calls: {} }
+    autosave.markDirty()
+    await autosave.flush()
+    expect((await store.load())?.regenerated).toEqual([])
 
     expect(restoreSnapshot(second.backend, { ...(await store.load())!, version: SNAPSHOT_VERSION + 1 })).toBe(
       false,

@@ -40,7 +40,8 @@ export function toSnapshot(db: MockDb, heads: ReadonlyMap<string, number>, saved
   const sessions = new Map<string, SessionRecord>()
   const regenerated: string[] = []
   for (const [id, record] of db.sessions) {
-    if (heads.get(id) === record.nextSeq) regenerated.push(id)
+    // A budget written on it (PUT {S}/budget) changes no log head, but the session is not untouched.
+    if (heads.get(id) === record.nextSeq && record.budget === undefined) regenerated.push(id)
     else sessions.set(id, record)
   }
   return { version: SNAPSHOT_VERSION, savedAt, db: { ...db, sessions }, regenerated }

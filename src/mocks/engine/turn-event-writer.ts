@@ -88,8 +88,18 @@ export class TurnEventWriter {
     sessionStatus(this.record, 'requires_action', this.options.stamp(1, 10), this.runData(turn))
   }
 
-  /** One model call: model.completed and its usage.recorded (which feeds the usage view). */
-  modelCall(turn: Turn, modelCallId: string, itemId: string, outputTokens: number): void {
+  /**
+   * One model call: model.completed and its usage.recorded (which feeds the usage view). Returns
+   * the usage reported, or null when `isUsageReported` is false (the provider left it out: no
+   * usage.recorded), for the budget ledger's settlement.
+   */
+  modelCall(
+    turn: Turn,
+    modelCallId: string,
+    itemId: string,
+    outputTokens: number,
+    isUsageReported = true,
+  ): { inputTokens: number; outputTokens: number } | null {
     const inputTokens = 900 + Math.floor(this.options.random() * 5200)
     const model = this.options.model
     this.emit('model.completed', {
@@ -99,6 +109,7 @@ export class TurnEventWriter {
       status: 'completed',
       item_id: itemId,
     })
+    if (!isUsageReported) return null
     this.emit('usage.recorded', {
       ...this.runData(turn),
       model_call_id: modelCallId,
@@ -111,12 +122,14 @@ export class TurnEventWriter {
         total_tokens: inputTokens + outputTokens,
       },
     })
+    return { inputTokens, outputTokens }
   }
 
   /** item.started of an assistant message; deltas and item.completed follow. */
-  textStarted(turn: Turn): TextItem {
+  textStarted(turn: Turn, reservedCallId?: string): TextItem {
     const itemId = this.ids('item')
-    const modelCallId = this.ids('mc')
+    // The engine reserves its model call in the budget first, so it brings the id; the seed does not.
+    const modelCallId = reservedCallId ?? this.ids('mc')
     const base = { id: itemId, message_id: itemId, type: 'message', role: 'assistant' }
     const common = { ...this.runData(turn), item_id: itemId, model_call_id: modelCallId }
     this.emit('item.started', { ...common, item: { ...base, status: 'in_progress', content: [] } }, 300, 1500)
@@ -132,11 +145,22 @@ export class TurnEventWriter {
     )
   }
 
-  /** item.completed (replacing what the deltas built) and the model call that produced it. */
-  textCompleted(turn: Turn, item: TextItem, text: string): void {
+  /** item.completed (replacing what the deltas built) and the model call that produced it (its usage). */
+  textCompleted(
+    turn: Turn,
+    item: TextItem,
+    text: string,
+    isUsageReported = true,
+  ): { inputTokens: number; outputTokens: number } | null {
     const completed = { ...item.base, status: 'completed', content: [{ type: 'text', text }] }
     this.emit('item.completed', { ...item.common, item: completed, final_output: false })
-    this.modelCall(turn, item.modelCallId, item.itemId, Math.max(8, Math.round(text.length / 4)))
+    return this.modelCall(
+      turn,
+      item.modelCallId,
+      item.itemId,
+      Math.max(8, Math.round(text.length / 4)),
+      isUsageReported,
+    )
   }
 
   /** tool.requested; the returned data keys every later event of this call. */

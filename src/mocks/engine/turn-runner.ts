@@ -16,6 +16,13 @@ import { acquireWork, releaseWork } from './work-items'
 import { applyPendingInputs } from '../lib/session-inputs'
 import { appendFact, readProjection, reconciledOutcome } from '../lib/native-journal'
 import { commitRunCheckpoint } from '../lib/checkpoints'
+import {
+  budgetExceededMessage,
+  budgetOwner,
+  reserveModelCall,
+  settleModelCall,
+  type BudgetLimit,
+} from '../lib/session-budget'
 
 type ToolResult = components['schemas']['ToolResult']
 
@@ -44,6 +51,8 @@ export type RunnerHooks = {
   schedule: (state: TurnRunState, delayMs: number, task: () => void) => void
   /** The turn reached an outcome (or vanished): forget it and start the session's next turn. */
   onFinished: (state: TurnRunState, record: SessionRecord | undefined) => void
+  /** The turn failed but its plan is kept for a resume (budget.exceeded): start the session's next turn. */
+  onStopped: (state: TurnRunState, record: SessionRecord) => void
 }
 
 type Live = { record: SessionRecord; turn: Turn; writer: TurnEventWriter }
@@ -65,7 +74,8 @@ export class TurnRunner {
     return this.hooks.backend
   }
 
-  private writerFor(record: SessionRecord, state: TurnRunState): TurnEventWriter {
+  /** The session's model: its agent's, unless the session's overrides name another. */
+  private modelOf(record: SessionRecord): string {
     const agent = this.backend.db.agents.get(record.session.agentId)
     let model = agent?.definition.model ?? 'qwen-plus'
     try {
@@ -74,6 +84,11 @@ export class TurnRunner {
     } catch {
       // Unreadable overrides: keep the agent's model.
     }
+    return model
+  }
+
+  private writerFor(record: SessionRecord, state: TurnRunState): TurnEventWriter {
+    const model = this.modelOf(record)
     const writer = new TurnEventWriter(record, {
       ids: this.backend.ids,
       random: this.hooks.random,
@@ -140,6 +155,51 @@ export class TurnRunner {
     })
     releaseWork(this.backend, live.record.session.id)
     state.phase = 'lost'
+  }
+
+  /**
+   * SessionBudgetService's model policy, before a model call: reserves it in the tree's ledger, or
+   * fails the turn when a limit would be broken (BudgetExceededException fails the model call, so
+   * the run and the turn fail). The plan is kept: after the limits change, an explicit resume
+   * continues at the refused call; upstream never resumes by itself.
+   */
+  private admitModelCall(state: TurnRunState, live: Live, callId: string): boolean {
+    const limit = reserveModelCall(this.backend, budgetOwner(this.backend, live.record), {
+      callId,
+      model: this.modelOf(live.record),
+      sessionId: live.record.session.id,
+      turnId: live.turn.id,
+      runId: live.writer.runId,
+    })
+    if (limit === null) return true
+    this.stopForBudget(state, live, limit)
+    return false
+  }
+
+  /** The model call's outcome in the ledger (afterCall): usage null when the provider reported none. */
+  private settleModelCall(
+    live: Live,
+    callId: string,
+    status: 'completed' | 'failed',
+    usage: { inputTokens: number; outputTokens: number } | null,
+  ): void {
+    settleModelCall(budgetOwner(this.backend, live.record), callId, this.modelOf(live.record), status, usage)
+  }
+
+  private stopForBudget(state: TurnRunState, live: Live, limit: BudgetLimit): void {
+    this.fact(live, 'run/end', { status: 'failed' })
+    live.writer.finish(live.turn, {
+      status: 'failed',
+      errorCode: 'model_call_failed',
+      reason: budgetExceededMessage(limit),
+    })
+    releaseWork(this.backend, live.record.session.id)
+    state.phase = 'stopped'
+    this.hooks.onStopped(state, live.record)
+  }
+
+  private get isUsageReported(): boolean {
+    return !this.backend.faults.usageUnreported
   }
 
   /** The turn's next move: start a run when queued, else the next step of the plan. */
@@ -239,9 +299,14 @@ export class TurnRunner {
         state.next += 1
         this.next(state, step.ms)
         return
-      case 'fail':
+      case 'fail': {
+        // The call is admitted, then raises: settled failed, with no usage reported.
+        const callId = this.backend.ids('mc')
+        if (!this.admitModelCall(state, live, callId)) return
+        this.settleModelCall(live, callId, 'failed', null)
         this.finish(state, live, { status: 'failed', errorCode: step.errorCode, reason: step.reason })
         return
+      }
       case 'tool':
         this.requestTool(state, live, step)
         return
@@ -277,7 +342,10 @@ export class TurnRunner {
 
   /** `isPlanStep` false: the text answers applied input, so the plan stays at its current step. */
   private streamText(state: TurnRunState, live: Live, text: string, isPlanStep = true): void {
-    const item = live.writer.textStarted(live.turn)
+    const callId = this.backend.ids('mc')
+    if (!this.admitModelCall(state, live, callId)) return
+    // Reserved until the text is complete: the ledger counts the call in flight meanwhile.
+    const item = live.writer.textStarted(live.turn, callId)
     const words = splitWords(text)
     const chunks: string[] = []
     for (let i = 0; i < words.length;) {
@@ -286,14 +354,16 @@ export class TurnRunner {
       i += size
     }
     const send = (position: number) =>
-      this.whileRunning(state, ({ turn, writer }) => {
+      this.whileRunning(state, (running) => {
+        const { turn, writer } = running
         const chunk = chunks[position]
         if (chunk !== undefined) {
           writer.textDelta(item, position, chunk)
           this.hooks.schedule(state, this.hooks.timing.textChunkMs, () => send(position + 1))
           return
         }
-        writer.textCompleted(turn, item, text)
+        const usage = writer.textCompleted(turn, item, text, this.isUsageReported)
+        this.settleModelCall(running, callId, 'completed', usage)
         state.isAfterText = true
         if (isPlanStep) state.next += 1
         this.next(state)
@@ -318,10 +388,14 @@ export class TurnRunner {
       this.next(state)
       return
     }
-    const callId = this.backend.ids('toolu')
     // Text right before a tool call is the same model response, so only a bare call adds a model call.
-    if (!state.isAfterText) {
-      writer.modelCall(turn, this.backend.ids('mc'), callId, 40 + Math.floor(this.hooks.random() * 160))
+    const modelCallId = state.isAfterText ? null : this.backend.ids('mc')
+    if (modelCallId !== null && !this.admitModelCall(state, live, modelCallId)) return
+    const callId = this.backend.ids('toolu')
+    if (modelCallId !== null) {
+      const outputTokens = 40 + Math.floor(this.hooks.random() * 160)
+      const usage = writer.modelCall(turn, modelCallId, callId, outputTokens, this.isUsageReported)
+      this.settleModelCall(live, modelCallId, 'completed', usage)
     }
     state.isAfterText = false
     writer.toolRequested(turn, callId, step.name, step.input)

@@ -23,7 +23,14 @@ export type ToolStep = {
 export type TextStep = { kind: 'text'; text: string }
 export type Step = TextStep | ToolStep
 
-export type TurnScript = { message: string; steps: Step[]; ending: TurnEnding }
+export type TurnScript = {
+  message: string
+  steps: Step[]
+  ending: TurnEnding
+  /** The session tree's budget refused the next model call (budget.exceeded before the ending). */
+  budgetExceeded?:
+    'max_model_calls' | 'max_total_tokens' | 'max_cost' | 'usage_unavailable' | 'pricing_unavailable'
+}
 
 type RunsOn = ToolStep['runsOn']
 

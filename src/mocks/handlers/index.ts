@@ -3,6 +3,7 @@ import { injectedLatency, rollInjectedError, type MockBackend } from '../lib/bac
 import { findOverride } from '../lib/faults'
 import { controlPlaneError } from '../lib/responses'
 import { createAgentHandlers } from './agents'
+import { createBudgetHandlers } from './budget'
 import { createCatalogHandlers } from './catalog'
 import { createCheckpointHandlers } from './checkpoints'
 import { createEnvironmentHandlers } from './environments'
@@ -60,6 +61,7 @@ export function createHandlers(backend: MockBackend): HttpHandler[] {
     ...createSessionHandlers(backend),
     ...createSubagentHandlers(backend),
     ...createFileHandlers(backend),
+    ...createBudgetHandlers(backend),
     ...createMockControlHandlers(backend),
     ...createUnservedOperationHandlers(),
   ]

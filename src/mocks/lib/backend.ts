@@ -4,6 +4,7 @@ import { createRandom, systemClock, type Clock, type Random } from './clock'
 import { createIdFactory, type IdFactory } from './ids'
 import type { ApiVariant } from './api-variant'
 import type { MockControls } from './control-types'
+import { MOCK_PRICING, type PricingConfig } from './pricing'
 import { matchesRoute, noFaults, type ErrorRate, type MockFaults } from './faults'
 
 export type MockOptions = {
@@ -24,6 +25,8 @@ export type MockOptions = {
   apiVariant: ApiVariant
   /** `builder.agent-api.trace-enabled` (default false): off, the trace routes answer 404. */
   traceEnabled: boolean
+  /** `builder.agent-api.pricing.*`: the model rates budget cost limits are priced with (lib/session-budget.ts). */
+  pricing: PricingConfig
 }
 
 /** Everything a handler needs: the state, time, randomness, the deployment's options and faults. */
@@ -70,6 +73,7 @@ export const defaultMockOptions: MockOptions = {
   hasDeploymentE2bKey: false,
   apiVariant: 'code',
   traceEnabled: false,
+  pricing: MOCK_PRICING,
 }
 
 export function createMockBackend(

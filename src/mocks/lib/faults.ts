@@ -54,6 +54,8 @@ export type MockFaults = {
    * interrupted until an administrator reconciles it (one-shot). Self-hosted calls never are.
    */
   killRunMidTool: boolean
+  /** Model calls report no usage (the provider left it out): budget token limits fail closed. */
+  usageUnreported: boolean
   /** Every virtual worker is stopped: nobody polls. */
   workersOffline: boolean
   /** Deployment policy flipped at run time: creating or binding a local environment fails. */
@@ -77,6 +79,7 @@ export const noFaults: MockFaults = {
   streamDropAfterEventsJitter: 0,
   killWorkerMidClaim: false,
   killRunMidTool: false,
+  usageUnreported: false,
   workersOffline: false,
   localEnvironmentsDisabled: false,
   sandboxCredentialsMissing: false,
@@ -149,6 +152,7 @@ export function sanitizeFaults(value: unknown): Partial<MockFaults> {
   for (const key of [
     'killWorkerMidClaim',
     'killRunMidTool',
+    'usageUnreported',
     'workersOffline',
     'localEnvironmentsDisabled',
     'sandboxCredentialsMissing',

@@ -85,6 +85,13 @@ export class HistoryWriter {
       if (step.kind === 'text') this.assistantText(turn, step.text)
       else if (!this.toolCall(turn, step, stopHere, isSameResponse)) return turn
     }
+    if (script.budgetExceeded) {
+      this.events.emit('budget.exceeded', {
+        ...this.events.runData(turn),
+        limit: script.budgetExceeded,
+        model_call_id: this.options.ids('mc'),
+      })
+    }
     this.events.finish(turn, script.ending)
     return turn
   }

@@ -6,6 +6,7 @@ import { HistoryWriter, type ToolStep, type TurnScript } from './history-writer'
 import { seedSubagentTree } from './seed-subagents'
 import { createSessionRecord, firstSeq, sessionStatus } from '../lib/event-log'
 import { commitRunCheckpoint } from '../lib/checkpoints'
+import { budgetExceededMessage, seedLedger } from '../lib/session-budget'
 import {
   analysisTurn,
   changelogUpdateTurn,
@@ -35,6 +36,8 @@ export const MORE_SESSIONS = {
   research: 'sess_researchscout1',
   /** Idle, with a hint: a "step by step" prompt starts a long-running turn to steer. */
   steering: 'sess_steeringdemo01',
+  /** Its second turn failed on the session tree's budget (two model calls); raise it and resume. */
+  overBudget: 'sess_overbudget0001',
 } as const
 
 const MINUTE = 60_000
@@ -399,6 +402,39 @@ function sessionSpecs(now: number, largeSessionEvents: number): SessionSpec[] {
       startAt: at(3 * DAY),
       turns: (r) => [environmentCheckTurn(r)],
     },
+    {
+      id: MORE_SESSIONS.overBudget,
+      agentId: AGENT.dataAnalyst,
+      environmentId: ENV.dataplaneLocal,
+      source: 'explicit',
+      ownerId: alice.userId,
+      startAt: at(40 * MINUTE),
+      turns: (r) => [
+        {
+          message: 'What can you do within a budget of two model calls?',
+          steps: [
+            text(
+              'This session’s budget allows two model calls for the whole session tree; this answer is the first. ' +
+                'Ask me to run a command next: its summary will need a third call, and the budget will stop the turn.',
+            ),
+          ],
+          ending: { status: 'completed' },
+        },
+        {
+          message: 'Run `df -h` on the box.',
+          steps: [
+            text('I’ll run `df -h`.'),
+            execute(r, 'df -h', ['Filesystem Size Used Avail Use% Mounted on', 'overlay 50G 31G 19G 62% /']),
+          ],
+          budgetExceeded: 'max_model_calls',
+          ending: {
+            status: 'failed',
+            errorCode: 'model_call_failed',
+            reason: budgetExceededMessage('max_model_calls'),
+          },
+        },
+      ],
+    },
   ]
 }
 
@@ -409,6 +445,8 @@ function sessionSpecs(now: number, largeSessionEvents: number): SessionSpec[] {
 export function seedSessions(backend: MockBackend, options: { largeSessionEvents?: number } = {}): void {
   const now = backend.clock.now()
   for (const spec of sessionSpecs(now, options.largeSessionEvents ?? 5000)) seedOne(backend, spec, now)
+  const overBudget = backend.db.sessions.get(MORE_SESSIONS.overBudget)
+  if (overBudget) seedLedger(overBudget, { max_model_calls: 2 })
   // Last, so the sessions above keep the histories their random draws gave them.
   seedSubagentTree(backend, now)
 }

@@ -11,6 +11,7 @@ import { SessionSummary } from './session-summary'
 import { SnapshotTab } from './snapshot-tab'
 import { ConfigurationDiagnosis, StallDiagnosis } from './stall-diagnosis'
 import { RecoveryNotice } from './recovery-notice'
+import { BudgetStopNotice } from './budget-stop-notice'
 import { ToolsTab } from './tools-tab'
 import { TurnComposer } from './turn-composer'
 import { InputLedgerPanel } from './input-ledger-panel'
@@ -66,6 +67,7 @@ const CheckpointsTab = lazy(() =>
 const SubagentsTab = lazy(() =>
   import('./subagents-tab').then((module) => ({ default: module.SubagentsTab })),
 )
+const BudgetTab = lazy(() => import('./budget-tab').then((module) => ({ default: module.BudgetTab })))
 
 /** Fetches the code of the tabs that are not open, when the browser has nothing better to do. */
 function usePrefetchTabCode(isContentShown: boolean) {
@@ -153,6 +155,12 @@ export const TABS = {
     label: () => t('sessions.inspector.tabs.checkpoints'),
     view: ({ session, log, canAct }: TabContext) => (
       <CheckpointsTab session={session} log={log} canWrite={canAct} />
+    ),
+  },
+  budget: {
+    label: () => t('sessions.inspector.tabs.budget'),
+    view: ({ sessionId, canWrite, canAct }: TabContext) => (
+      <BudgetTab sessionId={sessionId} canWrite={canWrite} canAct={canAct} />
     ),
   },
 }
@@ -278,6 +286,14 @@ export function SessionInspector({ sessionId, canWrite }: { sessionId: string; c
               />
             </PanelErrorBoundary>
             {latestTurn ? <RecoveryNotice sessionId={sessionId} turn={latestTurn} /> : null}
+            {latestTurn ? (
+              <BudgetStopNotice
+                sessionId={sessionId}
+                turn={latestTurn}
+                log={log}
+                canWrite={canWrite && !isArchived}
+              />
+            ) : null}
           </div>
           <RequiredActions sessionId={sessionId} actions={openActions} canWrite={canWrite && !isArchived} />
           {latestTurn ? (

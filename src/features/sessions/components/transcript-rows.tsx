@@ -1,4 +1,4 @@
-import { createContext, memo, use, type ReactNode } from 'react'
+import { createContext, memo, Suspense, use, type ReactNode } from 'react'
 import { InputEventLine, isInputEvent } from './input-event-line'
 import { ActionCard } from './required-actions'
 import { StatusBadge } from './status-badge'
@@ -6,6 +6,7 @@ import { ToolOutput } from './tool-output'
 import type { PublicEvent } from '../models/event-store'
 import { diagnoseFailure } from '../models/diagnose-failure'
 import { failureLineNote, failureLines } from '../models/failure-lines'
+import { budgetStopLabel } from './budget-text'
 import { joinToolClaim, type ClaimContext } from '../models/join-tool-claims'
 import { maskSecretsInText } from '../models/mask-secrets'
 import { statusLabel } from '../models/status-label'
@@ -350,6 +351,19 @@ function FailureDiagnosisView({
   )
 }
 
+/** The limit that stopped the turn, in words (its strings load with the first such block). */
+function BudgetStopLine({ limit }: { limit: string }) {
+  const { t } = useT('sessions', 'sessions:transcript', 'sessions:budget')
+  return (
+    <p className="text-sm">
+      {t('sessions.budget.transcript', { limit: budgetStopLabel(limit) })}{' '}
+      <a className={linkClass} href="#stall-diagnosis">
+        {t('sessions.transcript.whyNotRunning')}
+      </a>
+    </p>
+  )
+}
+
 function ErrorBlock({
   rowKey,
   error,
@@ -364,6 +378,7 @@ function ErrorBlock({
   const { t } = useT('sessions', 'sessions:transcript')
   const scope = useTranscriptScope()
   const first = error.problems[0]
+  const budgetLimit = error.problems.find((problem) => problem.budgetLimit)?.budgetLimit
   const panelId = `transcript-failure-${rowKey.replace(/[^\w-]/g, '_')}`
   return (
     <div
@@ -372,6 +387,12 @@ function ErrorBlock({
       className="flex flex-col gap-1 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm"
     >
       <p className="font-medium text-destructive">{t('sessions.transcript.errorTitle')}</p>
+      {budgetLimit ? (
+        // The budget's strings load with the first such block; the block does not wait for them.
+        <Suspense fallback={null}>
+          <BudgetStopLine limit={budgetLimit} />
+        </Suspense>
+      ) : null}
       <ul className="flex flex-col gap-0.5 text-xs">
         {failureLines(error.problems).map((line) => (
           <li key={line.eventId} className="[overflow-wrap:anywhere]">

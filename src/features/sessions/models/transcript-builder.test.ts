@@ -240,6 +240,31 @@ describe('TranscriptBuilder', () => {
     })
   })
 
+  it('puts budget.exceeded in the failed turn’s block with the limit that refused the model call', () => {
+    const builder = build([
+      ...userTurn('t1', 1, 'a'),
+      at('budget.exceeded', 2, {
+        turn_id: 't1',
+        run_id: 'r1',
+        limit: 'max_total_tokens',
+        model_call_id: 'mc_9',
+      }),
+      at('session.error', 3, {
+        error: {
+          code: 'model_call_failed',
+          message: 'Session budget prevented model execution: max_total_tokens',
+        },
+      }),
+    ])
+    expect(kinds(builder.rows)).toEqual(['turn', 'message', 'error'])
+    const error = builder.rows[2]
+    if (error?.kind !== 'error') throw new Error('no error block')
+    expect(error.error.problems.map((p) => [p.type, p.budgetLimit])).toEqual([
+      ['budget.exceeded', 'max_total_tokens'],
+      ['session.error', undefined],
+    ])
+  })
+
   it('reads the stop reason of the session.status_terminated upstream writes after each session.error', () => {
     const detail = {
       type: 'api_error',

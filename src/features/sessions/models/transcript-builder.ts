@@ -45,6 +45,8 @@ export type TranscriptProblem = {
   /** The server's `retry_status` (`not_retrying` when it gives the turn up). */
   retryStatus: string | null
   eventId: string
+  /** `budget.exceeded`: the limit that refused the model call. */
+  budgetLimit?: string
 }
 
 export type TranscriptError = { problems: TranscriptProblem[]; firstEventId: string; at: number }
@@ -552,6 +554,7 @@ export class TranscriptBuilder {
       message: readText(data.message) ?? readText(detail.message) ?? readText(data.reason),
       retryStatus: readText(detail.retry_status) ?? readText(data.retry_status),
       eventId: event.id,
+      ...(event.type === 'budget.exceeded' ? { budgetLimit: readText(data.limit) ?? 'unknown' } : {}),
     }
     // One failure is logged as several events (run.ended, session.error, turn.failed): one block.
     const existing = turnId === null ? undefined : this.errorsOfTurn.get(turnId)

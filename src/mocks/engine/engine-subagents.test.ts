@@ -56,6 +56,10 @@ describe('a turn that delegates', () => {
       const turns = await readJson<View>(await h.call(`${S}/subagents/${child}/turns`))
       expect(turns.data.map((view) => view.data.status)).toEqual(['completed'])
     }
+    // One budget ledger for the tree (SessionBudgetService keys it by the root): every child,
+    // the grandchild too, reserves its model calls in the root session's.
+    for (const child of [research, review, grandchild])
+      expect(h.backend.db.subagentSessions.get(child)?.budgetRootId).toBe(sessionId)
     // The parent's types in order: started, completed, started, completed, then its closing text.
     const types = h.turnTypes(sessionId, turn.id).filter((type) => type.startsWith('subagent.'))
     expect(types).toEqual([

@@ -22,6 +22,8 @@ export function childRecord(
     { namespace: parent.namespace, isRestricted: parent.isRestricted },
   )
   record.parentSessionId = parent.session.id
+  // The tree shares one budget ledger, held on its root (SessionBudgetService keys it by root).
+  record.budgetRootId = parent.budgetRootId ?? parent.session.id
   backend.db.subagentSessions.set(id, record)
   return record
 }

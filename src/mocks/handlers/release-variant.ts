@@ -82,9 +82,9 @@ export function createVersionHandler(backend: MockBackend): HttpHandler {
 }
 
 /**
- * The session operations the console probes for that this mock does not implement (yet) answer
- * 404 `{"error":"not found"}`, as a server without them does, instead of going unanswered.
- * Listed last, so a handler that implements one of them takes precedence.
+ * A probe of a session operation that no handler answers gets 404 `{"error":"not found"}`, as a
+ * server without it does, instead of going unanswered. The mock implements every family it probes
+ * today; listed last, so the handlers that implement them take precedence.
  */
 export function createUnservedOperationHandlers(): HttpHandler[] {
   const notServed = () => json({ error: 'not found' }, { status: 404 })

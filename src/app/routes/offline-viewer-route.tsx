@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { useDocumentTitle } from '../use-document-title'
 import { PageHeader } from '@/components/layout/page-header'
 import { Link } from '@/components/ui/link'
@@ -19,6 +19,11 @@ const OfflineViewer = lazy(() =>
 export default function OfflineViewerRoute() {
   const { t } = useT('app', 'app:screens', 'sessions:offline')
   useDocumentTitle(t('sessions.offline.title'))
+  // The viewer is for reading a file with the network cut: the shell's focus rescue, which loads
+  // with the first focus on a page, is fetched now, while the network is still there.
+  useEffect(() => {
+    import('../layout/focus-rescue').catch(() => undefined)
+  }, [])
   return (
     <>
       <PageHeader

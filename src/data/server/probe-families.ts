@@ -5,6 +5,7 @@
  * catalog definitions; a newer one may still have tracing switched off (404) or other session
  * operations missing. Pure logic: the caller passes how to send a GET.
  */
+import { isRecord } from '@/lib/read-fields'
 import { SESSION_OPERATION_FAMILIES, type ApiFamily, type SessionOperationFamily } from '@/api/api-families'
 
 export { SESSION_OPERATION_FAMILIES, type ApiFamily, type SessionOperationFamily }
@@ -30,9 +31,6 @@ export type ServerFacts = {
   /** A session the operations can be probed on (the first of the caller's), if any. */
   sampleSessionId: string | null
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** One answer as a family status; `isShape` tells a 2xx of this family from another one's. */
 export function classifyProbe(

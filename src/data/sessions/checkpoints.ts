@@ -1,5 +1,5 @@
+import { whenOffered, type Offered } from './offered'
 import { queryOptions } from '@tanstack/react-query'
-import { isApiError } from '@/api/api-error'
 import { api, apiBaseUrl, send } from '@/api/client'
 import {
   decodeCheckpointPage,
@@ -31,16 +31,15 @@ const checkpointsKey = (sessionId: string) => [...sessionKeys.detail(sessionId),
 const CHECKPOINT_PAGE = 1000
 
 /** A server without these routes (the 2026-08 release) answers 404: not offered, not an error. */
-export type CheckpointList =
-  { isOffered: true; checkpoints: Checkpoint[] } | { isOffered: false; checkpoints: [] }
+export type CheckpointList = Offered<Checkpoint>
 
 export const checkpointsQuery = (sessionId: string) =>
   queryOptions({
     queryKey: checkpointsKey(sessionId),
-    queryFn: async ({ signal }): Promise<CheckpointList> => {
-      const checkpoints: Checkpoint[] = []
-      let after: string | null = null
-      try {
+    queryFn: ({ signal }): Promise<CheckpointList> =>
+      whenOffered(async () => {
+        const checkpoints: Checkpoint[] = []
+        let after: string | null = null
         for (;;) {
           const query: Record<string, string | number> = { limit: CHECKPOINT_PAGE }
           if (after !== null) query.after = after
@@ -50,15 +49,10 @@ export const checkpointsQuery = (sessionId: string) =>
           })
           const page = decodeCheckpointPage(data)
           checkpoints.push(...page.checkpoints)
-          if (!page.hasMore || page.nextCursor === null || page.nextCursor === after) break
+          if (!page.hasMore || page.nextCursor === null || page.nextCursor === after) return checkpoints
           after = page.nextCursor
         }
-      } catch (caught) {
-        if (isApiError(caught) && caught.status === 404) return { isOffered: false, checkpoints: [] }
-        throw caught
-      }
-      return { isOffered: true, checkpoints }
-    },
+      }),
   })
 
 /** The first page of another session's public events (a fork's target, for the side-by-side view). */

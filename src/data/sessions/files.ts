@@ -1,3 +1,4 @@
+import { whenOffered } from './offered'
 import { queryOptions } from '@tanstack/react-query'
 import {
   decodeArtifact,
@@ -10,7 +11,6 @@ import {
 } from './decode-files'
 import { sessionKeys } from './keys'
 import { useWrite, type WriteOptions, type WriteSpec } from '../write'
-import { isApiError } from '@/api/api-error'
 import { api } from '@/api/client'
 
 /**
@@ -25,17 +25,6 @@ export const MAX_UPLOAD_BYTES = 16 * 1024 * 1024
 export const sessionFileKeys = {
   files: (sessionId: string) => [...sessionKeys.detail(sessionId), 'files'] as const,
   artifacts: (sessionId: string) => [...sessionKeys.detail(sessionId), 'artifacts'] as const,
-}
-
-export type Offered<T> = { isOffered: true; items: T[] } | { isOffered: false; items: [] }
-
-async function whenOffered<T>(read: () => Promise<T[]>): Promise<Offered<T>> {
-  try {
-    return { isOffered: true, items: await read() }
-  } catch (caught) {
-    if (isApiError(caught) && caught.status === 404) return { isOffered: false, items: [] }
-    throw caught
-  }
 }
 
 /** The server pages by 100 at most; a session's files are read to the end. */

@@ -1,9 +1,9 @@
+import { whenOffered, type Offered } from './offered'
 import { queryOptions } from '@tanstack/react-query'
 import { decodeInputList, decodeInputReceipt, type InputEntry } from './decode-inputs'
 import { inputBody, type InputParts } from './input-body'
 import { sessionKeys } from './keys'
 import { useWrite, type WriteOptions, type WriteSpec } from '../write'
-import { isApiError } from '@/api/api-error'
 import { api } from '@/api/client'
 
 /**
@@ -11,23 +11,19 @@ import { api } from '@/api/client'
  * does not serve these routes (the 2026-08 release answers 404 for all of them) is not an error:
  * the ledger says the server does not offer it.
  */
-export type InputLedger = { isOffered: true; entries: InputEntry[] } | { isOffered: false; entries: [] }
+export type InputLedger = Offered<InputEntry>
 
 export const inputsQuery = (sessionId: string) =>
   queryOptions({
     queryKey: sessionKeys.inputs(sessionId),
-    queryFn: async ({ signal }): Promise<InputLedger> => {
-      try {
+    queryFn: ({ signal }): Promise<InputLedger> =>
+      whenOffered(async () => {
         const { data } = await api().GET('/api/v1/agent-sessions/{session}/inputs', {
           params: { path: { session: sessionId } },
           signal,
         })
-        return { isOffered: true, entries: decodeInputList(data) }
-      } catch (caught) {
-        if (isApiError(caught) && caught.status === 404) return { isOffered: false, entries: [] }
-        throw caught
-      }
-    },
+        return decodeInputList(data)
+      }),
   })
 
 /** One steer or inject: its parts and the key of this user action (a retry sends the same key). */

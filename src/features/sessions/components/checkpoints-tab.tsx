@@ -68,7 +68,7 @@ export function CheckpointsTab({
       />
     )
   }
-  const checkpoints = list.data.checkpoints
+  const checkpoints = list.data.items
   const chosen = checkpoints.find((checkpoint) => checkpoint.id === chosenId) ?? null
   return (
     <section aria-labelledby="checkpoints-title" className="flex flex-col gap-5">

@@ -47,7 +47,7 @@ export function usePreflight(sessionId: string, log: SessionEventLog): Preflight
     openActionIds: openActionIds === '' ? [] : openActionIds.split('\n'),
     pendingInputIds:
       inputs.data?.isOffered === true
-        ? inputs.data.entries.filter((entry) => entry.status === 'accepted').map((entry) => entry.inputId)
+        ? inputs.data.items.filter((entry) => entry.status === 'accepted').map((entry) => entry.inputId)
         : null,
   })
 }

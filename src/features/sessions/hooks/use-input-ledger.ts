@@ -19,6 +19,6 @@ const selectInputEvents = (store: EventStore) =>
 export function useInputLedger(sessionId: string, store: EventStore) {
   const query = useQuery(inputsQuery(sessionId))
   const live = useEventLog(store, selectInputEvents)
-  const entries = useMemo(() => mergeInputLedger(query.data?.entries ?? [], live), [query.data, live])
+  const entries = useMemo(() => mergeInputLedger(query.data?.items ?? [], live), [query.data, live])
   return { query, entries, isOffered: query.data?.isOffered !== false }
 }

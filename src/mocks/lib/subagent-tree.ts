@@ -7,6 +7,31 @@ type Schemas = components['schemas']
 /** Upstream stops a traversal past this many descendants (409 "Child traversal limit exceeded"). */
 export const MAX_DESCENDANTS = 256
 
+/** The children each log names so far, and how many of its events were read for them. */
+const namedChildren = new WeakMap<SessionRecord, { first: unknown; read: number; ids: string[] }>()
+
+/**
+ * The child session ids a log's `subagent.*` events name, in order of first mention. Logs only
+ * grow, so each call reads just the events appended since the last: every child route walks the
+ * whole tree, and fifty children of 1,000 events each would otherwise be 50,000 events a request.
+ */
+function childIdsInLog(log: SessionRecord): readonly string[] {
+  let seen = namedChildren.get(log)
+  // A log cut at its front (retention) or replaced is read again from the start, so a child whose
+  // events were all dropped is no longer linked, as before.
+  if (!seen || seen.first !== log.events[0] || seen.read > log.events.length) {
+    seen = { first: log.events[0], read: 0, ids: [] }
+    namedChildren.set(log, seen)
+  }
+  for (; seen.read < log.events.length; seen.read += 1) {
+    const event = log.events[seen.read]!
+    if (!event.type.startsWith('subagent.')) continue
+    const id = event.data.childSessionId
+    if (typeof id === 'string' && !seen.ids.includes(id)) seen.ids.push(id)
+  }
+  return seen.ids
+}
+
 /**
  * Every sub-agent session linked below `root`, at any depth, in discovery order, as upstream's
  * SessionNativeLogService.descendants resolves them: only children a parent's own log records
@@ -18,10 +43,8 @@ export function descendants(db: MockDb, root: SessionRecord): Map<string, Sessio
   while (pending.length > 0) {
     const log = pending.shift()
     if (!log) break
-    for (const event of log.events) {
-      if (!event.type.startsWith('subagent.')) continue
-      const id = event.data.childSessionId
-      if (typeof id !== 'string' || id === root.session.id || found.has(id)) continue
+    for (const id of childIdsInLog(log)) {
+      if (id === root.session.id || found.has(id)) continue
       const child = db.subagentSessions.get(id)
       if (!child) continue
       if (found.size >= MAX_DESCENDANTS) return 'too_many'

@@ -36,6 +36,12 @@ import { formatDuration } from '@/lib/format-duration'
 const TURNS_SHOWN = 20
 /** A sub-agent's lane starts with its latest turns only: fifty lanes stay quick to draw. */
 const LANE_TURNS_SHOWN = 3
+/**
+ * A lane's first request asks for this many events, the rest a full page at a time: fifty lanes
+ * each show their first turns after a small page apiece instead of waiting, one after the other,
+ * for fifty full pages from the server. The lane says it is still reading until its log is in.
+ */
+const LANE_FIRST_PAGE = 100
 /** Idle stretches longer than this are drawn as a short gap. */
 const MAX_GAP_MS = 30_000
 const GAP_PX = 28
@@ -517,7 +523,11 @@ function SubagentLane({
   const isLive = !isSettledSubagent(child.status)
   const route = useMemo(() => ({ sessionId: rootId, childId: child.childId }), [rootId, child.childId])
   // A lane draws from the log alone: no snapshot is read for it (the sub-agent's page reads one).
-  const log = useSessionEventLog(route, { follow: isLive, prefetchSnapshot: false })
+  const log = useSessionEventLog(route, {
+    follow: isLive,
+    prefetchSnapshot: false,
+    firstPage: LANE_FIRST_PAGE,
+  })
   const session = useMemo(
     () =>
       childSessionOf(
@@ -539,7 +549,7 @@ function SubagentLane({
       aria-label={t('sessions.subagents.lanes.lane', { child: child.taskId ?? child.childId })}
       data-testid="subagent-lane"
       data-child={child.childId}
-      className="flex flex-col gap-1"
+      className="flex flex-col gap-1 [contain-intrinsic-size:auto_12rem] [content-visibility:auto]"
     >
       <p className="flex flex-wrap items-center gap-2 text-xs">
         <span className="font-medium">
@@ -547,6 +557,9 @@ function SubagentLane({
         </span>
         <span className="font-mono text-muted-foreground">{child.childId}</span>
         <StatusBadge status={child.status} />
+        {log.phase === 'history' ? (
+          <span className="text-muted-foreground">{t('sessions.subagents.lanes.reading')}</span>
+        ) : null}
         {isLive && log.liveStatus === 'live' ? (
           <span className="text-muted-foreground">{t('sessions.subagents.lanes.live')}</span>
         ) : null}

@@ -30,8 +30,9 @@ export type EventHistory = {
 export function useEventHistory(
   route: SessionRouteLike,
   store: EventStore,
-  prefetchSnapshot = true,
+  options: { prefetchSnapshot?: boolean; firstPage?: number } = {},
 ): EventHistory {
+  const { prefetchSnapshot = true, firstPage = HISTORY_PAGE } = options
   // By value: a route object made in each render must not start the history again.
   const { sessionId, childId } = toRoute(route)
   const queryClient = useQueryClient()
@@ -45,7 +46,7 @@ export function useEventHistory(
       // The first page may have left at start-up, before this screen's code was in.
       fetchPage: (after, signal) =>
         (after === null && childId === undefined ? takeFirstHistoryPage(sessionId) : undefined) ??
-        fetchEventPage({ sessionId, childId }, after, HISTORY_PAGE, signal),
+        fetchEventPage({ sessionId, childId }, after, after === null ? firstPage : HISTORY_PAGE, signal),
       refetchSnapshot: async () => {
         const snapshot = snapshotQuery({ sessionId, childId })
         await queryClient.resetQueries({ queryKey: snapshot.queryKey })
@@ -54,7 +55,7 @@ export function useEventHistory(
       isCursorRefused,
       onPage: () => setPhase((current) => (current === 'snapshot' ? 'history' : current)),
     }),
-    [queryClient, sessionId, childId, store],
+    [queryClient, sessionId, childId, store, firstPage],
   )
 
   useEffect(() => {

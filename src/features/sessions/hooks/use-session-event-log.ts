@@ -35,11 +35,16 @@ export type SessionEventLog = {
  */
 export function useSessionEventLog(
   route: SessionRouteLike,
-  options: { follow?: boolean; prefetchSnapshot?: boolean } = {},
+  options: {
+    follow?: boolean
+    prefetchSnapshot?: boolean
+    /** Events in the first page (the rest come a full page at a time); see the sub-agent lanes. */
+    firstPage?: number
+  } = {},
 ): SessionEventLog {
-  const { follow = true, prefetchSnapshot = true } = options
+  const { follow = true, prefetchSnapshot = true, firstPage } = options
   const [store] = useState(() => new EventStore())
-  const history = useEventHistory(route, store, prefetchSnapshot)
+  const history = useEventHistory(route, store, { prefetchSnapshot, firstPage })
   const isReady = history.phase === 'ready'
   // A finished child's log is complete: it is read once and not followed (see subagent lanes).
   const live = useLiveFollower(route, store, isReady && follow, history.reloadSnapshot)

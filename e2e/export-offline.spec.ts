@@ -5,23 +5,9 @@ import { expect, test } from './fixtures'
 import { exportLines } from './export-lines'
 import { SEEDED } from './sessions-api'
 
-/**
- * The transcript's text as a reader sees it, without the line under each tool card that says
- * where the call ran: that comes from the server (the environment and its work items), which a
- * file does not have. Everything read from the events themselves is compared.
- */
+/** The transcript's text as a reader sees it, every line of every card included. */
 async function transcriptText(feed: Locator): Promise<string> {
-  return feed.evaluate((element) => {
-    const copy = element.cloneNode(true) as HTMLElement
-    for (const context of copy.querySelectorAll('[data-server-context]')) context.remove()
-    // innerText of a detached node is its textContent; attach it out of sight to get layout text.
-    copy.style.position = 'fixed'
-    copy.style.left = '-10000px'
-    document.body.append(copy)
-    const text = copy.innerText
-    copy.remove()
-    return text
-  })
+  return feed.evaluate((element) => (element as HTMLElement).innerText)
 }
 
 /**
@@ -47,6 +33,10 @@ test('export a session, then open the file with the network cut: the same transc
   await expect(page.getByTestId('live-status')).toContainText('Live')
   const feed = page.getByRole('feed', { name: 'Transcript' })
   await expect(feed.getByRole('article').first()).toBeVisible()
+  // Where each call ran comes from the environment and its work items: read once they are in.
+  const place = feed.locator('[data-server-context]')
+  await expect(place.first()).toContainText('(Self-hosted)')
+  await expect(place.filter({ hasText: 'claimed by worker-a' }).first()).toBeVisible()
   const online = await transcriptText(feed)
   expect(online.length).toBeGreaterThan(100)
 
@@ -91,7 +81,12 @@ test('export a session, then open the file with the network cut: the same transc
   await expect(page.getByText(/^The file matches its manifest/)).toBeVisible()
   const offlineFeed = page.getByRole('feed', { name: 'Transcript' })
   await expect(offlineFeed.getByRole('article').first()).toBeVisible()
+  // The file's manifest carries where each call ran, so even those lines read as they did online.
+  await expect(page.getByTestId('offline-file-banner')).toContainText(
+    'as the console read it when the file was saved',
+  )
   expect(await transcriptText(offlineFeed)).toBe(online)
+  expect(online).toContain('claimed by worker-a')
 
   // The other views read the same file.
   await page.getByRole('tab', { name: 'Waterfall' }).click()

@@ -1,3 +1,5 @@
+import { decodeWorkItem } from '../work/decode-work-item'
+import type { WorkItem } from '../work/types'
 import { isRecord, readText } from '@/lib/read-fields'
 
 /**
@@ -10,6 +12,23 @@ import { isRecord, readText } from '@/lib/read-fields'
 export const EXPORT_FORMAT = 'agentscope.session-events'
 export const EXPORT_FORMAT_VERSION = 1
 
+/**
+ * What the console knew, when it saved the file, about where the session's tool calls ran: the
+ * environment (its name and type only, never its config) and this session's work items with the
+ * workers that claimed them. The server's export has no such facts, so without them a file's
+ * tool cards could not say where each call ran. It is the console's own addition, outside the
+ * SHA-256 (which covers the server's bytes alone), and as untrusted as the rest of the file.
+ */
+export type ExportContext = {
+  /** The session's environment (null: none was chosen). */
+  environmentId: string | null
+  /** Its name and type; null when it could not be read (gone, say). */
+  environment: { id: string; name: string; type: string } | null
+  /** The session's environment answered 404 when the file was saved. */
+  isEnvironmentGone: boolean
+  workItems: WorkItem[]
+}
+
 export type ExportManifest = {
   sessionId: string
   /** The cursor of the last event in the body; null for an empty log. */
@@ -18,6 +37,39 @@ export type ExportManifest = {
   /** Hex SHA-256 of the body bytes (everything after the manifest line). */
   sha256: string
   exportedAt: number
+  /** Absent from files saved before it existed, and from a raw server export. */
+  context: ExportContext | null
+}
+
+function formatContext(context: ExportContext) {
+  return {
+    environment_id: context.environmentId,
+    environment: context.environment,
+    environment_gone: context.isEnvironmentGone,
+    // In the server's own shape, so the same decoder reads them back.
+    work_items: context.workItems,
+  }
+}
+
+/** The context as a file says it; anything malformed in it is dropped, never the manifest. */
+function readContext(value: unknown): ExportContext | null {
+  if (!isRecord(value)) return null
+  const environment = isRecord(value.environment) ? value.environment : null
+  const id = readText(environment?.id)
+  const type = readText(environment?.type)
+  const workItems = (Array.isArray(value.work_items) ? value.work_items : []).flatMap((item): WorkItem[] => {
+    try {
+      return [decodeWorkItem(item)]
+    } catch {
+      return []
+    }
+  })
+  return {
+    environmentId: readText(value.environment_id),
+    environment: id !== null && type !== null ? { id, name: readText(environment?.name) ?? id, type } : null,
+    isEnvironmentGone: value.environment_gone === true,
+    workItems,
+  }
 }
 
 /** The manifest as its line in the file (no trailing newline). */
@@ -30,6 +82,7 @@ export function formatManifestLine(manifest: ExportManifest): string {
     count: manifest.count,
     sha256: manifest.sha256,
     exported_at: manifest.exportedAt,
+    ...(manifest.context ? { context: formatContext(manifest.context) } : {}),
   })
 }
 
@@ -44,7 +97,7 @@ export function readManifest(value: unknown): ExportManifest | null {
   if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) return null
   if (typeof exportedAt !== 'number') return null
   if (lastCursor !== null && typeof lastCursor !== 'string') return null
-  return { sessionId, lastCursor, count, sha256, exportedAt }
+  return { sessionId, lastCursor, count, sha256, exportedAt, context: readContext(value.context) }
 }
 
 /** Hex SHA-256 with Web Crypto (the browser's own implementation; nothing leaves the page). */
@@ -94,9 +147,11 @@ export async function buildExportFile(
   sessionId: string,
   body: Uint8Array<ArrayBuffer>,
   exportedAt: number,
+  context: ExportContext | null = null,
 ): Promise<{ blob: Blob; manifest: ExportManifest }> {
   const { count, lastCursor } = describeExportBody(body)
-  const manifest: ExportManifest = { sessionId, lastCursor, count, sha256: await sha256Hex(body), exportedAt }
+  const sha256 = await sha256Hex(body)
+  const manifest: ExportManifest = { sessionId, lastCursor, count, sha256, exportedAt, context }
   const blob = new Blob([`${formatManifestLine(manifest)}\n`, body], { type: 'application/x-ndjson' })
   return { blob, manifest }
 }

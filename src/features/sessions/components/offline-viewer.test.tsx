@@ -89,4 +89,62 @@ describe('offline viewer', () => {
     expect(feed.querySelector('img, b')).toBeNull()
     expect((globalThis as { __pwned?: number }).__pwned).toBeUndefined()
   })
+
+  it('says where each call ran as the manifest recorded it, and says so when a file does not', async () => {
+    const app = await renderApp('/sessions-file', { namespace: 'default' })
+    activeServer = app.server
+    const call = { turn_id: 'turn_1', tool_call_id: 'call_1', name: 'write_file' }
+    const body = new TextEncoder().encode(
+      [
+        event('turn.accepted', { turn_id: 'turn_1' }),
+        event('tool.requested', { ...call, input: { path: 'a.txt' } }),
+        event('tool.dispatched', call),
+        event('tool.completed', { ...call, status: 'completed', output: 'ok' }),
+        event('turn.completed', { turn_id: 'turn_1' }),
+        '',
+      ].join('\n'),
+    )
+    const place = {
+      environmentId: 'env_files',
+      environment: { id: 'env_files', name: 'Build <b>pool</b>', type: 'self_hosted' },
+      isEnvironmentGone: false,
+      workItems: [
+        {
+          id: 'work_f1',
+          sessionId: SESSION,
+          environmentId: 'env_files',
+          ownerId: 'u',
+          status: 'stopped' as const,
+          claimedBy: 'worker-file',
+          workDir: null,
+          createdAt: 1_767_000_000_000,
+          updatedAt: 1_767_000_000_000 + 60_000,
+          metadata: {},
+        },
+      ],
+    }
+    const requests: string[] = []
+    app.server.events.on('request:start', ({ request }) => requests.push(request.url))
+    await openFile('placed.jsonl', [(await buildExportFile(SESSION, body, 1, place)).blob])
+    const feed = await screen.findByRole('feed', { name: 'Transcript' }, { timeout: 5000 })
+    const card = await within(feed).findByRole('article', { name: /^Tool call write_file/ })
+    expect(within(card).getByText(/^(claimed|ran) by worker-file/)).toBeVisible()
+    // The name is the file's text, shown as text.
+    expect(within(card).getByText('Build <b>pool</b> (Self-hosted)')).toBeVisible()
+    expect(card.querySelector('b')).toBeNull()
+    expect(screen.getByTestId('offline-file-banner')).toHaveTextContent(
+      'as the console read it when the file was saved',
+    )
+
+    // The same events saved without the console's record: the cards cannot say where they ran.
+    await openFile('bare.jsonl', [(await buildExportFile(SESSION, body, 1)).blob])
+    await waitFor(() =>
+      expect(screen.getByTestId('offline-file-banner')).toHaveTextContent(
+        'This file does not say where its tool calls ran',
+      ),
+    )
+    const bare = await screen.findByRole('feed', { name: 'Transcript' })
+    expect(within(bare).queryByText(/worker-file/)).toBeNull()
+    expect(requests).toEqual([])
+  })
 })

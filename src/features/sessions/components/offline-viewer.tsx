@@ -23,14 +23,18 @@ import { Field } from '@/components/ui/field'
 import { Notice } from '@/components/ui/notice'
 import { PanelErrorBoundary } from '@/components/ui/panel-error-boundary'
 import { TabPanel, Tabs, type TabItem } from '@/components/ui/tabs'
+import type { ExportContext } from '@/data/sessions/export-manifest'
 import { firstUserMessage } from '@/data/sessions/session-title'
 import type { Session } from '@/data/sessions/types'
 import { t, useT } from '@/i18n'
 import { cn } from '@/lib/cn'
 import { formatNumber } from '@/lib/format-number'
 
-/** What a view of the file is given: the session as the file tells it, and its log. */
-type ViewContext = { session: Session; log: SessionEventLog }
+/**
+ * What a view of the file is given: the session as the file tells it, its log, and where its
+ * calls ran as the manifest says (null for a file without one).
+ */
+type ViewContext = { session: Session; log: SessionEventLog; fromFile: ExportContext | null }
 
 /**
  * The views of a file, in order: the session page's own tabs, over the file's events. Nothing
@@ -39,13 +43,15 @@ type ViewContext = { session: Session; log: SessionEventLog }
 const VIEWS = {
   transcript: {
     label: () => t('sessions.inspector.tabs.transcript'),
-    view: ({ session, log }: ViewContext) => (
-      <TranscriptTab session={session} log={log} canWrite={false} hasDiagnosis={false} />
+    view: ({ session, log, fromFile }: ViewContext) => (
+      <TranscriptTab session={session} log={log} canWrite={false} hasDiagnosis={false} fromFile={fromFile} />
     ),
   },
   waterfall: {
     label: () => t('sessions.inspector.tabs.waterfall'),
-    view: ({ session, log }: ViewContext) => <WaterfallTab session={session} log={log} />,
+    view: ({ session, log, fromFile }: ViewContext) => (
+      <WaterfallTab session={session} log={log} fromFile={fromFile} />
+    ),
   },
   events: {
     label: () => t('sessions.inspector.tabs.events'),
@@ -53,7 +59,9 @@ const VIEWS = {
   },
   tools: {
     label: () => t('sessions.inspector.tabs.tools'),
-    view: ({ session, log }: ViewContext) => <ToolsTab session={session} log={log} />,
+    view: ({ session, log, fromFile }: ViewContext) => (
+      <ToolsTab session={session} log={log} fromFile={fromFile} />
+    ),
   },
 }
 type View = keyof typeof VIEWS
@@ -230,6 +238,11 @@ function OpenedFile({ opened, onClose }: { opened: OpenedExport; onClose: () => 
           </Button>
         </div>
         <p className="text-xs text-muted-foreground">{t('sessions.offline.bannerNote')}</p>
+        {opened.context ? (
+          <p className="text-xs text-muted-foreground">{t('sessions.offline.contextNote')}</p>
+        ) : opened.phase === 'done' ? (
+          <p className="text-xs text-muted-foreground">{t('sessions.offline.contextAbsent')}</p>
+        ) : null}
         <p className="text-sm" role="status">
           {isReading
             ? t('sessions.offline.reading', { count: size })
@@ -258,7 +271,7 @@ function OpenedFile({ opened, onClose }: { opened: OpenedExport; onClose: () => 
           />
           <TabPanel idBase="offline" value={view}>
             <PanelErrorBoundary key={view} title={t('sessions.inspector.viewFailed')}>
-              {VIEWS[view].view({ session, log })}
+              {VIEWS[view].view({ session, log, fromFile: opened.context })}
             </PanelErrorBoundary>
           </TabPanel>
         </div>

@@ -8,10 +8,16 @@ import { downloadBlob } from '@/lib/download'
 
 /**
  * Saves the session's public events as the server exports them (`GET {S}/export`), with the
- * manifest line in front (session, last cursor, count, SHA-256), for the offline viewer or for
- * keeping. Reading the log is all it does; it needs no write permission.
+ * manifest line in front (session, last cursor, count, SHA-256, and where the tool calls ran),
+ * for the offline viewer or for keeping. Reading the log is all it does; it needs no write permission.
  */
-export function SessionExport({ sessionId }: { sessionId: string }) {
+export function SessionExport({
+  sessionId,
+  environmentId,
+}: {
+  sessionId: string
+  environmentId: string | null
+}) {
   const { t } = useT('sessions:offline')
   const [isBusy, setIsBusy] = useState(false)
   const [saved, setSaved] = useState<SessionExport | null>(null)
@@ -21,7 +27,7 @@ export function SessionExport({ sessionId }: { sessionId: string }) {
     setFailure(null)
     setSaved(null)
     try {
-      const exported = await exportSessionEvents(sessionId)
+      const exported = await exportSessionEvents(sessionId, environmentId)
       downloadBlob(exported.fileName, exported.blob)
       setSaved(exported)
     } catch (caught) {

@@ -267,7 +267,7 @@ export function SessionInspector({ sessionId, canWrite }: { sessionId: string; c
             <LiveStatus log={log} />
             {/* Its strings load with it: the summary does not wait for them. */}
             <Suspense fallback={null}>
-              <SessionExport sessionId={sessionId} />
+              <SessionExport sessionId={sessionId} environmentId={session.data.environmentId ?? null} />
             </Suspense>
           </div>
           <div id="stall-diagnosis" className="scroll-mt-4">

@@ -1,9 +1,9 @@
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { environmentWithType } from '../models/environment-type-label'
 import { ToolRecordCard } from './tool-record-card'
 import { eventTurnId } from '@/data/sessions/event-data'
-import { useEnvironmentWork } from '../hooks/use-environment-work'
+import { useCallPlace } from '../hooks/use-call-place'
+import type { ExportContext } from '@/data/sessions/export-manifest'
 import type { Session } from '@/data/sessions/types'
 import { useEventLog } from '../hooks/use-event-log'
 import type { SessionEventLog } from '../hooks/use-session-event-log'
@@ -30,10 +30,22 @@ function selectToolRecords(store: EventStore) {
 }
 
 /** Tool records joined from events (what happened) and work items (which worker claimed it). */
-export function ToolsTab({ session, log }: { session: Session; log: SessionEventLog }) {
+export function ToolsTab({
+  session,
+  log,
+  fromFile = null,
+}: {
+  session: Session
+  log: SessionEventLog
+  /** An opened file: where its calls ran, as its manifest says (no server is asked). */
+  fromFile?: ExportContext | null
+}) {
   const { t } = useT('sessions')
   const environmentId = session.environmentId ?? null
-  const { environment, isSelfHosted, work } = useEnvironmentWork(environmentId)
+  const { environmentLabel, isSelfHosted, workItems, work, environmentError } = useCallPlace(
+    environmentId,
+    fromFile,
+  )
   const [shown, setShown] = useState(PAGE)
   // A link from the transcript names one record (`?tool=`): it is shown, marked and scrolled to.
   const [params] = useSearchParams()
@@ -47,15 +59,12 @@ export function ToolsTab({ session, log }: { session: Session; log: SessionEvent
   if (records.length === 0) {
     return <EmptyState title={t('sessions.tools.emptyTitle')}>{t('sessions.tools.emptyBody')}</EmptyState>
   }
-  const environmentLabel = environment.data
-    ? environmentWithType(environment.data)
-    : (environmentId ?? t('sessions.none'))
   const selectedIndex = selectedKey === null ? -1 : records.findIndex((record) => record.key === selectedKey)
   const visible = Math.max(shown, selectedIndex + 1)
   const context = {
     sessionId: session.id,
     isSelfHosted,
-    workItems: work.data ?? [],
+    workItems: workItems ?? [],
     turnStartedAt,
   }
   return (
@@ -65,14 +74,14 @@ export function ToolsTab({ session, log }: { session: Session; log: SessionEvent
           ? t('sessions.tools.countSelfHosted', { count: records.length })
           : t('sessions.tools.count', { count: records.length })}
       </p>
-      {work.isError ? (
+      {work && work.isError ? (
         <QueryErrorState
           title={t('sessions.tools.claimsError')}
           error={work.error}
           onRetry={() => void work.refetch()}
         />
       ) : null}
-      {environment.isError ? (
+      {environmentError ? (
         <Notice tone="warning">{t('sessions.tools.environmentError', { environment: environmentId })}</Notice>
       ) : null}
       {records.slice(0, visible).map((record) => (

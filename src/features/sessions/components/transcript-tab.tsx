@@ -2,15 +2,14 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useLocation, useSearchParams } from 'react-router'
 import { TranscriptList } from './transcript-list'
 import { TranscriptScopeContext, type TranscriptScope } from './transcript-rows'
-import { useEnvironmentWork } from '../hooks/use-environment-work'
+import { useCallPlace } from '../hooks/use-call-place'
+import type { ExportContext } from '@/data/sessions/export-manifest'
 import type { Session } from '@/data/sessions/types'
 import type { SessionEventLog } from '../hooks/use-session-event-log'
 import { useTranscript } from '../hooks/use-transcript'
-import { useEnvironmentGone } from '../hooks/use-environment-gone'
 import { entryToFocus } from '../models/entry-focus'
 import { rowFirstEventId } from '../models/transcript-builder'
 import { useSessionTitle } from '@/data/sessions/session-title'
-import { environmentWithType } from '../models/environment-type-label'
 import { maskSecrets } from '../models/mask-secrets'
 import { transcriptToMarkdown } from '../models/transcript-markdown'
 import { Button } from '@/components/ui/button'
@@ -28,6 +27,8 @@ type TranscriptTabProps = {
   log: SessionEventLog
   canWrite: boolean
   hasDiagnosis: boolean
+  /** An opened file: where its calls ran, as its manifest says (no server is asked). */
+  fromFile?: ExportContext | null
 }
 
 /**
@@ -36,7 +37,7 @@ type TranscriptTabProps = {
  * errors and usage. The selected block is in the URL (`?entry=`), so a reload or a shared link
  * reopens on it.
  */
-export function TranscriptTab({ session, log, canWrite, hasDiagnosis }: TranscriptTabProps) {
+export function TranscriptTab({ session, log, canWrite, hasDiagnosis, fromFile = null }: TranscriptTabProps) {
   // The Markdown's strings too: loaded before the first block, never while a turn streams in (a
   // block that suspends on them would put the whole tab back to its loading state).
   const { t } = useT('sessions', 'sessions:transcript', 'markdown')
@@ -52,9 +53,10 @@ export function TranscriptTab({ session, log, canWrite, hasDiagnosis }: Transcri
     focus: false,
   })
   const focusKey = entryToFocus(useLocation().state)
-  const environmentId = session.environmentId ?? null
-  const { environment, isSelfHosted, work } = useEnvironmentWork(environmentId)
-  const isEnvironmentGone = useEnvironmentGone(environmentId)
+  const { environmentId, environmentLabel, isSelfHosted, workItems, isEnvironmentGone } = useCallPlace(
+    session.environmentId ?? null,
+    fromFile,
+  )
 
   const select = useCallback(
     (key: string) =>
@@ -83,10 +85,6 @@ export function TranscriptTab({ session, log, canWrite, hasDiagnosis }: Transcri
     [],
   )
 
-  const environmentLabel = environment.data
-    ? environmentWithType(environment.data)
-    : (environmentId ?? t('sessions.none'))
-  const workItems = work.data
   const scope = useMemo<TranscriptScope>(
     () => ({
       sessionId: session.id,

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
-import { useEnvironmentWork } from '../hooks/use-environment-work'
+import { useCallPlace } from '../hooks/use-call-place'
+import type { ExportContext } from '@/data/sessions/export-manifest'
 import { childSessionOf } from '@/data/sessions/decode-subagents'
 import type { SessionRoute } from '@/data/sessions/session-route'
 import type { Session } from '@/data/sessions/types'
@@ -114,9 +115,18 @@ type WaterfallProps = {
   chain?: readonly string[]
   /** A sub-agent's lane inside its parent's waterfall: no controls, bars open the sub-agent. */
   isNested?: boolean
+  /** An opened file: where its calls ran, as its manifest says (no server is asked). */
+  fromFile?: ExportContext | null
 }
 
-export function WaterfallTab({ session, log, route, chain = [], isNested = false }: WaterfallProps) {
+export function WaterfallTab({
+  session,
+  log,
+  route,
+  chain = [],
+  isNested = false,
+  fromFile = null,
+}: WaterfallProps) {
   // The input marks' words live with the inputs ledger, which a sub-agent's page does not show.
   const { t } = useT('sessions', 'sessions:transcript', 'sessions:subagents', 'sessions:inputs')
   const navigate = useNavigate()
@@ -130,14 +140,12 @@ export function WaterfallTab({ session, log, route, chain = [], isNested = false
   const [active, setActive] = useState(0)
   const step = isNested ? LANE_TURNS_SHOWN : TURNS_SHOWN
   const [turnsShown, setTurnsShown] = useState(step)
-  const environmentId = session.environmentId ?? null
-  const { isSelfHosted, work } = useEnvironmentWork(environmentId)
+  const { isSelfHosted, workItems } = useCallPlace(session.environmentId ?? null, fromFile)
   const newest = useEventLog(log.store, selectNewest)
   const bars = useRef(new Map<number, HTMLButtonElement>())
 
   const all = builder.turnList().filter((turn) => turn.turnId !== null)
   const shown = all.slice(-turnsShown)
-  const workItems = work.data
   const turns = useMemo(
     () =>
       shown.map((turn) =>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { sha256Hex } from '@/data/sessions/export-manifest'
+import { sha256Hex, type ExportContext } from '@/data/sessions/export-manifest'
 import type { PublicEvent } from '@/data/sessions/types'
 import { EventStore } from '../models/event-store'
 import {
@@ -18,6 +18,8 @@ export type OpenedExport = {
   phase: 'reading' | 'done' | 'failed'
   /** Once the whole file is read. */
   report: ExportReadReport | null
+  /** Where the calls ran, from the manifest as soon as its line is read (null without one). */
+  context: ExportContext | null
   /** The manifest compared with what was read; null while it is being checked. */
   check: ManifestCheck | null
   /** Why the file could not be read at all (the browser refused it). */
@@ -70,6 +72,7 @@ export function useExportFile() {
       store,
       phase: 'reading',
       report: null,
+      context: null,
       check: null,
       error: null,
     })
@@ -92,6 +95,7 @@ export function useExportFile() {
           },
           {
             signal,
+            onManifest: (manifest) => update({ context: manifest.context }),
             yieldNow: () => {
               flush()
               return nextTask()

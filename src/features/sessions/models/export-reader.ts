@@ -101,6 +101,11 @@ export class ExportReader {
     return out
   }
 
+  /** The manifest, once its line is read (null before, and for a file without one). */
+  get manifestRead(): ExportManifest | null {
+    return this.manifest
+  }
+
   report(): ExportReadReport {
     return {
       manifest: this.manifest,
@@ -206,6 +211,8 @@ export type ReadOptions = {
   sliceMs?: number
   now?: () => number
   signal?: AbortSignal
+  /** The manifest as soon as its line is read, before the rest of the file. */
+  onManifest?: (manifest: ExportManifest) => void
 }
 
 const macrotask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
@@ -218,13 +225,19 @@ const macrotask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 export async function readExportChunks(
   chunks: AsyncIterable<string>,
   onEvents: (events: PublicEvent[]) => void,
-  { yieldNow = macrotask, sliceMs = 12, now = () => performance.now(), signal }: ReadOptions = {},
+  { yieldNow = macrotask, sliceMs = 12, now = () => performance.now(), signal, onManifest }: ReadOptions = {},
 ): Promise<ExportReadReport> {
   const reader = new ExportReader()
   let sliceStart = now()
+  let isManifestTold = false
   for await (const chunk of chunks) {
     if (signal?.aborted) break
     const events = reader.push(chunk)
+    const manifest = reader.manifestRead
+    if (manifest && !isManifestTold) {
+      isManifestTold = true
+      onManifest?.(manifest)
+    }
     if (events.length > 0) onEvents(events)
     if (now() - sliceStart >= sliceMs) {
       await yieldNow()

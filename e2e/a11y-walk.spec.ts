@@ -454,6 +454,10 @@ async function waterfallWithBarFocused(walk: Walk) {
   const context = `(${theme}, ${language})`
   expect.soft(await focusRingProblems(page), `focus ring of a waterfall bar ${context}`).toEqual([])
   expect.soft(await targetSizeProblems(bars), `waterfall bars as targets ${context}`).toEqual([])
+  // The checkpoints on the axis are links of their own, each a full target.
+  const marks = page.getByTestId('waterfall-checkpoints').getByRole('link')
+  await expect(marks.first()).toBeVisible()
+  expect.soft(await targetSizeProblems(marks), `checkpoint marks as targets ${context}`).toEqual([])
   expect.soft(await namesReadTwice(page), `names read again as descriptions ${context}`).toEqual([])
   // The tab panel only: the page around it is audited with this tab open in the session page's walk.
   await scan('waterfall with a bar focused', '[role="tabpanel"]')

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react'
+import type { Checkpoint } from '@/data/sessions/decode-checkpoints'
+import type { useT } from '@/i18n'
 
 /** An id (turn, checkpoint, session) inside a sentence: monospace, and allowed to break anywhere. */
 export const idText = (text: string) => <span className="font-mono text-xs break-all">{text}</span>
@@ -13,4 +15,17 @@ export function TitledPanel({ id, title, children }: { id: string; title: ReactN
       {children}
     </section>
   )
+}
+
+/** What a checkpoint stands for, in words (its strings are in `sessions:checkpoints`). */
+export function checkpointLabel(checkpoint: Checkpoint, t: ReturnType<typeof useT>['t']): string {
+  // A restore's or fork's own fact is `restore_<operation>` upstream, with the operator's reason.
+  if (checkpoint.id.startsWith('cp_restore_'))
+    return t('sessions.checkpoints.timeline.restored', { reason: checkpoint.reason ?? '' })
+  if (checkpoint.reason === 'pending_cancelled') return t('sessions.checkpoints.timeline.cancelled')
+  if (checkpoint.reason !== null)
+    return t('sessions.checkpoints.timeline.reason', { reason: checkpoint.reason })
+  return checkpoint.turnId !== null
+    ? t('sessions.checkpoints.timeline.run')
+    : t('sessions.checkpoints.timeline.reconciled')
 }

@@ -20,7 +20,7 @@ import type { EventStore } from '../models/event-store'
 import { isForkTarget } from '../models/fork-compare'
 import { statusLabel } from '../models/status-label'
 import { useLineageStore, type ForkLink } from '../stores/lineage-store'
-import { idText, TitledPanel } from './checkpoint-parts'
+import { checkpointLabel, idText, TitledPanel } from './checkpoint-parts'
 import { ForkCompareView } from './fork-compare-view'
 import { ForkPanel } from './fork-panel'
 import { RestorePanel, usePreflight } from './restore-panel'
@@ -119,18 +119,6 @@ export function CheckpointsTab({
       )}
     </section>
   )
-}
-
-function checkpointLabel(checkpoint: Checkpoint, t: ReturnType<typeof useT>['t']): string {
-  // A restore's or fork's own fact is `restore_<operation>` upstream, with the operator's reason.
-  if (checkpoint.id.startsWith('cp_restore_'))
-    return t('sessions.checkpoints.timeline.restored', { reason: checkpoint.reason ?? '' })
-  if (checkpoint.reason === 'pending_cancelled') return t('sessions.checkpoints.timeline.cancelled')
-  if (checkpoint.reason !== null)
-    return t('sessions.checkpoints.timeline.reason', { reason: checkpoint.reason })
-  return checkpoint.turnId !== null
-    ? t('sessions.checkpoints.timeline.run')
-    : t('sessions.checkpoints.timeline.reconciled')
 }
 
 type TimelineGroup = { turn: Turn | null; number: number | null; checkpoints: Checkpoint[] }

@@ -116,7 +116,14 @@ export const TABS = {
   waterfall: {
     label: () => t('sessions.inspector.tabs.waterfall'),
     view: ({ session, log, route, chain }: TabContext) => (
-      <WaterfallTab session={session} log={log} route={route} chain={chain} />
+      <WaterfallTab
+        session={session}
+        log={log}
+        route={route}
+        chain={chain}
+        // Checkpoints are a session's own: a sub-agent's page has no route for them.
+        withCheckpoints={route.childId === undefined}
+      />
     ),
   },
   events: {

@@ -4,6 +4,7 @@ import type { setupServer } from 'msw/node'
 import { afterEach, describe, expect, it } from 'vitest'
 import { SESSION } from '@/mocks/seed/fixture-ids'
 import { setLocale } from '@/i18n'
+import { listCheckpoints } from '@/mocks/lib/checkpoints'
 import { renderApp } from '@/testing/render-app'
 import { formatOffset } from '../models/waterfall'
 
@@ -49,6 +50,33 @@ describe('waterfall tab', () => {
         feed.querySelector(`[data-entry="${params.get('entry') ?? ''}"] [aria-current="true"]`),
       ).not.toBeNull(),
     )
+  })
+
+  it('marks each checkpoint of the turns drawn on the axis, and a mark opens it on the checkpoints tab', async () => {
+    const app = await renderApp(`/sessions/${SESSION.buildDone}?tab=waterfall`, { namespace: 'default' })
+    activeServer = app.server
+    const waterfall = await screen.findByRole('group', { name: 'Waterfall' }, { timeout: 5000 })
+    const row = await within(waterfall).findByRole('list', { name: 'Checkpoints on this axis' })
+    const marks = within(row).getAllByRole('link')
+    // One mark per checkpoint the server lists for this session (its runs completed).
+    const record = app.backend.db.sessions.get(SESSION.buildDone)
+    if (!record) throw new Error('no seeded session')
+    const listed = listCheckpoints(record, null, 1000)
+    const ids = 'data' in listed ? listed.data.map((item) => item.checkpoint_id) : []
+    expect(ids.length).toBeGreaterThan(0)
+    expect(marks.map((mark) => mark.getAttribute('data-checkpoint'))).toEqual(ids)
+    expect(marks[0]).toHaveAccessibleName(new RegExp(`^Checkpoint ${ids[0] ?? ''}: After the run, at `))
+    // Each mark is a target of its own, 24 px wide, and none overlaps the next.
+    const lefts = marks.map((mark) => Number.parseFloat(mark.parentElement?.style.left ?? 'NaN'))
+    lefts.slice(1).forEach((left, index) => expect(left - (lefts[index] ?? 0)).toBeGreaterThanOrEqual(24))
+    expect(within(waterfall.parentElement ?? waterfall).getByText('Checkpoint')).toBeInTheDocument()
+
+    await userEvent.click(marks[0] as HTMLElement)
+    await waitFor(() => expect(new URLSearchParams(app.location.search).get('tab')).toBe('checkpoints'))
+    expect(new URLSearchParams(app.location.search).get('checkpoint')).toBe(ids[0])
+    expect(
+      await screen.findByRole('button', { name: `Choose this checkpoint: ${ids[0] ?? ''}`, pressed: true }),
+    ).toBeInTheDocument()
   })
 
   it.each([

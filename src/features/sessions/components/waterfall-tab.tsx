@@ -1,5 +1,9 @@
 import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { useNavigate, useSearchParams } from 'react-router'
+import { checkpointsQuery } from '@/data/sessions/checkpoints'
+import type { Checkpoint } from '@/data/sessions/decode-checkpoints'
+import { checkpointLabel } from './checkpoint-parts'
 import { useCallPlace } from '../hooks/use-call-place'
 import type { ExportContext } from '@/data/sessions/export-manifest'
 import { childSessionOf } from '@/data/sessions/decode-subagents'
@@ -22,7 +26,9 @@ import {
   buildTimeAxis,
   buildWaterfallTurn,
   formatOffset,
+  placeCheckpoints,
   unionLength,
+  type CheckpointMark,
   type WaterfallBar,
   type WaterfallMark,
 } from '../models/waterfall'
@@ -81,6 +87,10 @@ const INPUT_TICK = 'top-1 size-2.5 -translate-x-1/2 rotate-45 rounded-[2px] bord
 const RESULT_TICK =
   'top-0.5 h-4 w-[3px] -translate-x-1/2 bg-[repeating-linear-gradient(180deg,var(--color-foreground)_0_3px,transparent_3px_5px)]'
 
+// A checkpoint: a flag on its own row above the axis, pointing down at its moment.
+const CHECKPOINT_TICK =
+  'top-1 size-0 -translate-x-1/2 border-x-[6px] border-t-[10px] border-x-transparent border-t-foreground'
+
 const selectNewest = (store: EventStore) => store.at(store.size - 1)?.created_at ?? 0
 
 /**
@@ -117,6 +127,8 @@ type WaterfallProps = {
   isNested?: boolean
   /** An opened file: where its calls ran, as its manifest says (no server is asked). */
   fromFile?: ExportContext | null
+  /** Mark the session's checkpoints on the axis (a session's own page; not a lane or a file). */
+  withCheckpoints?: boolean
 }
 
 export function WaterfallTab({
@@ -126,9 +138,16 @@ export function WaterfallTab({
   chain = [],
   isNested = false,
   fromFile = null,
+  withCheckpoints = false,
 }: WaterfallProps) {
   // The input marks' words live with the inputs ledger, which a sub-agent's page does not show.
-  const { t } = useT('sessions', 'sessions:transcript', 'sessions:subagents', 'sessions:inputs')
+  const { t } = useT(
+    'sessions',
+    'sessions:transcript',
+    'sessions:subagents',
+    'sessions:inputs',
+    ...(withCheckpoints ? (['sessions:checkpoints'] as const) : []),
+  )
   const navigate = useNavigate()
   const rootId = route?.sessionId ?? session.id
   const subagents = useEventLog(log.store, selectSubagents)
@@ -174,7 +193,23 @@ export function WaterfallTab({
   })
 
   // Time labels count from the first bar drawn (the oldest turn shown).
-  const ticks = axisTicks(axis, Math.min(...flat.map((bar) => bar.start)))
+  const origin = Math.min(...flat.map((bar) => bar.start))
+  const ticks = axisTicks(axis, origin)
+  // A server without checkpoints (the 2026-08 release) answers 404: then there are none to mark.
+  const checkpoints = useQuery({ ...checkpointsQuery(session.id), enabled: withCheckpoints })
+  const placed =
+    withCheckpoints && checkpoints.data?.isOffered && checkpoints.data.items.length > 0
+      ? placeCheckpoints(
+          checkpoints.data.items,
+          axis,
+          {
+            turnIds: new Set(turns.flatMap((turn) => (turn.turnId === null ? [] : [turn.turnId]))),
+            from: origin,
+            to: Math.max(...flat.map((bar) => bar.end)),
+          },
+          TARGET_PX,
+        )
+      : null
 
   // The bar pressed leaves the page with this tab: focus goes to the entry it opened.
   const open = useCallback(
@@ -315,6 +350,9 @@ export function WaterfallTab({
           <LegendItem tick={CLAIM_TICK}>{t('sessions.waterfall.legend.claimed')}</LegendItem>
           <LegendItem tick={RESULT_TICK}>{t('sessions.waterfall.legend.result')}</LegendItem>
           <LegendItem tick={INPUT_TICK}>{t('sessions.inputs.mark.legend')}</LegendItem>
+          {placed ? (
+            <LegendItem tick={CHECKPOINT_TICK}>{t('sessions.checkpoints.waterfall.legend')}</LegendItem>
+          ) : null}
         </div>
       )}
       {isNested ? null : (
@@ -459,6 +497,7 @@ export function WaterfallTab({
             </ul>
           </section>
         ))}
+        {placed ? <CheckpointRow placed={placed} pan={pan} origin={origin} /> : null}
         <div aria-hidden="true" className="grid grid-cols-[11rem_minmax(0,1fr)] gap-2">
           <span />
           <div className="relative h-5 overflow-hidden border-t border-border" data-testid="waterfall-axis">
@@ -486,6 +525,76 @@ export function WaterfallTab({
         </div>
       </div>
       {lanes}
+    </div>
+  )
+}
+
+/**
+ * The session's checkpoints on the waterfall's axis, each a link to it on the checkpoints tab
+ * (where it can be restored or forked). Checkpoints of turns not drawn are counted beside the row.
+ */
+function CheckpointRow({
+  placed,
+  pan,
+  origin,
+}: {
+  placed: { marks: CheckpointMark<Checkpoint>[]; outside: number }
+  pan: number
+  origin: number
+}) {
+  const { t } = useT('sessions', 'sessions:checkpoints')
+  return (
+    <div
+      className="grid grid-cols-[11rem_minmax(0,1fr)] items-start gap-2"
+      data-testid="waterfall-checkpoints"
+    >
+      <span className="text-xs leading-6 font-medium">
+        {t('sessions.checkpoints.waterfall.row')}
+        {placed.outside > 0 ? (
+          <span className="block leading-4 font-normal text-muted-foreground">
+            {t('sessions.checkpoints.waterfall.outside', { count: placed.outside })}
+          </span>
+        ) : null}
+      </span>
+      <ul aria-label={t('sessions.checkpoints.waterfall.label')} className="relative h-6 overflow-hidden">
+        {placed.marks.map(({ checkpoint, at, x }) => {
+          const label = t('sessions.checkpoints.waterfall.mark', {
+            id: checkpoint.id,
+            what: checkpointLabel(checkpoint, t),
+            offset: formatOffset(at - origin),
+          })
+          const params = new URLSearchParams({ tab: 'checkpoints', checkpoint: checkpoint.id })
+          const tickAt = x - pan - Math.max(0, x - pan - TARGET_PX / 2)
+          return (
+            // Centred on its moment, its target never starts before the track (as a bar's).
+            <li
+              key={checkpoint.id}
+              className="absolute inset-y-0"
+              style={{ left: Math.max(0, x - pan - TARGET_PX / 2) }}
+            >
+              <Link
+                to={`?${params.toString()}`}
+                aria-label={label}
+                title={`${label}. ${t('sessions.checkpoints.waterfall.open')}`}
+                data-checkpoint={checkpoint.id}
+                className="relative block h-6 rounded-sm focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
+                style={{ width: TARGET_PX }}
+              >
+                <span
+                  aria-hidden="true"
+                  className={cn('absolute', CHECKPOINT_TICK)}
+                  style={{ left: tickAt }}
+                />
+                <span
+                  aria-hidden="true"
+                  className="absolute top-3 bottom-0 w-px -translate-x-1/2 bg-foreground"
+                  style={{ left: tickAt }}
+                />
+              </Link>
+            </li>
+          )
+        })}
+      </ul>
     </div>
   )
 }

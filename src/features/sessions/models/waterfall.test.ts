@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { at, selfHostedCall } from '@/testing/session-events'
 import type { ClaimContext } from './join-tool-claims'
 import { TranscriptBuilder } from './transcript-builder'
-import { axisTicks, buildTimeAxis, buildWaterfallTurn, formatOffset, unionLength } from './waterfall'
+import {
+  axisTicks,
+  buildTimeAxis,
+  buildWaterfallTurn,
+  formatOffset,
+  placeCheckpoints,
+  unionLength,
+} from './waterfall'
 
 const claims = (workItems: { id: string; createdAt: number; claimedBy: string }[] = []) => ({
   sessionId: 's1',
@@ -225,5 +232,58 @@ describe('axisTicks', () => {
     expect(ticks.map((tick) => tick.offsetMs)).toEqual([0, 1_000, 2_000, 3_603_000, 3_604_000])
     for (const [index, tick] of ticks.entries())
       if (index > 0) expect(tick.x - ticks[index - 1]!.x).toBeGreaterThanOrEqual(80)
+  })
+})
+
+describe('placeCheckpoints', () => {
+  // 1 px per ms from 1,000; the idle stretch 2,000–100,000 is squeezed into 28 px.
+  const axis = buildTimeAxis(
+    [
+      [1_000, 2_000],
+      [100_000, 101_000],
+    ],
+    { pxPerMs: 1, maxGapMs: 30_000, gapPx: 28 },
+  )
+  const at = (id: string, createdAt: number, turnId: string | null = null) => ({ id, createdAt, turnId })
+  const drawn = { turnIds: new Set(['turn_a']), from: 1_000, to: 101_000 }
+
+  it('puts each checkpoint at its time on the axis, across a squeezed gap too', () => {
+    const { marks, outside } = placeCheckpoints([at('b', 100_500), at('a', 1_500)], axis, drawn, 24)
+    expect(marks.map((mark) => [mark.checkpoint.id, mark.x])).toEqual([
+      ['a', 500],
+      ['b', 1_000 + 28 + 500],
+    ])
+    expect(outside).toBe(0)
+  })
+
+  it('gives checkpoints a moment apart a target each, in time order', () => {
+    const { marks } = placeCheckpoints(
+      [at('restore', 1_505), at('run', 1_500), at('cancel', 1_510)],
+      axis,
+      drawn,
+      24,
+    )
+    expect(marks.map((mark) => [mark.checkpoint.id, mark.x])).toEqual([
+      ['run', 500],
+      ['restore', 524],
+      ['cancel', 548],
+    ])
+  })
+
+  it('counts the checkpoints of turns not drawn instead of piling them at an edge', () => {
+    const { marks, outside } = placeCheckpoints(
+      [at('old', 10, 'turn_old'), at('shown', 1_200), at('later', 200_000)],
+      axis,
+      drawn,
+      24,
+    )
+    expect(marks.map((mark) => mark.checkpoint.id)).toEqual(['shown'])
+    expect(outside).toBe(2)
+  })
+
+  it('keeps a run’s checkpoint committed just after its turn’s last event, at the axis’s end', () => {
+    const { marks, outside } = placeCheckpoints([at('run', 101_010, 'turn_a')], axis, drawn, 24)
+    expect(marks.map((mark) => [mark.checkpoint.id, mark.x])).toEqual([['run', axis.width]])
+    expect(outside).toBe(0)
   })
 })

@@ -308,3 +308,36 @@ export function axisTicks(
   }
   return ticks
 }
+
+/** A checkpoint on the waterfall's axis: where its mark is drawn (`x`, px from the track's start). */
+export type CheckpointMark<T> = { checkpoint: T; at: number; x: number }
+
+/**
+ * The checkpoints of the turns drawn (or, without a turn, within the time drawn, `[from, to]`),
+ * placed on the axis in time order. A run's checkpoint is committed a moment after its turn's
+ * last event, so its turn, not its time, says whether it belongs here. Two checkpoints closer
+ * than `minGapPx` on screen (a run's and a restore's a moment apart) would share one target, so
+ * the later one is moved right until each has its own; the order stays the time order. The rest
+ * are counted, not drawn: they belong to turns not shown.
+ */
+export function placeCheckpoints<T extends { createdAt: number; turnId: string | null }>(
+  checkpoints: readonly T[],
+  axis: { x: (time: number) => number },
+  drawn: { turnIds: ReadonlySet<string>; from: number; to: number },
+  minGapPx: number,
+): { marks: CheckpointMark<T>[]; outside: number } {
+  const within = checkpoints
+    .filter((checkpoint) =>
+      checkpoint.turnId !== null && drawn.turnIds.has(checkpoint.turnId)
+        ? true
+        : checkpoint.createdAt >= drawn.from && checkpoint.createdAt <= drawn.to,
+    )
+    .sort((a, b) => a.createdAt - b.createdAt)
+  const marks: CheckpointMark<T>[] = []
+  for (const checkpoint of within) {
+    const previous = marks.at(-1)
+    const x = Math.max(axis.x(checkpoint.createdAt), previous ? previous.x + minGapPx : -Infinity)
+    marks.push({ checkpoint, at: checkpoint.createdAt, x })
+  }
+  return { marks, outside: checkpoints.length - within.length }
+}

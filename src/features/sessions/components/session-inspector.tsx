@@ -19,6 +19,7 @@ import { useEnvironmentGone } from '../hooks/use-environment-gone'
 import { TurnControls } from './turn-controls'
 import type * as TranscriptTabModule from './transcript-tab'
 import type * as WaterfallTabModule from './waterfall-tab'
+import { TRANSCRIPT_STRINGS, WATERFALL_STRINGS } from './tab-strings'
 import { sessionQuery, turnsQuery } from '@/data/sessions/queries'
 import type { SessionRoute } from '@/data/sessions/session-route'
 import type { Session } from '@/data/sessions/types'
@@ -32,7 +33,7 @@ import { PanelErrorBoundary } from '@/components/ui/panel-error-boundary'
 import { QueryErrorState } from '@/components/ui/query-error-state'
 import { LoadingState } from '@/components/ui/states'
 import { TabPanel, Tabs } from '@/components/ui/tabs'
-import { t, useT } from '@/i18n'
+import { loadNamespace, t, useT } from '@/i18n'
 
 const selectOpenActions = (store: EventStore) => openRequiredActions(store.all())
 const selectAwaitingTools = (store: EventStore) => turnsAwaitingTools(store.all())
@@ -350,8 +351,19 @@ export function SessionInspector({ sessionId, canWrite }: { sessionId: string; c
   )
 }
 
-// The page is being opened on its transcript: its code leaves now, not once the session is in.
+// The page is being opened on its transcript or its waterfall: that tab's code and strings leave
+// now, beside the session's data, not once the session is in and the tab has rendered.
 if (typeof window !== 'undefined' && window.location.pathname.startsWith('/sessions/')) {
-  if (sessionTabOf(new URLSearchParams(window.location.search)) === 'transcript')
-    loadTranscript().catch(() => undefined)
+  const opening = sessionTabOf(new URLSearchParams(window.location.search))
+  const early =
+    opening === 'transcript'
+      ? { load: loadTranscript, strings: TRANSCRIPT_STRINGS }
+      : opening === 'waterfall'
+        ? { load: loadWaterfall, strings: WATERFALL_STRINGS }
+        : null
+  if (early) {
+    early.load().catch(() => undefined)
+    // A failed download is asked for again by the tab itself.
+    for (const namespace of early.strings) loadNamespace(namespace).catch(() => undefined)
+  }
 }

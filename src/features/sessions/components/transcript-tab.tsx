@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useLocation, useSearchParams } from 'react-router'
+import { TRANSCRIPT_STRINGS } from './tab-strings'
 import { TranscriptList } from './transcript-list'
 import { TranscriptScopeContext, type TranscriptScope } from './transcript-rows'
 import { useCallPlace } from '../hooks/use-call-place'
@@ -38,9 +39,7 @@ type TranscriptTabProps = {
  * reopens on it.
  */
 export function TranscriptTab({ session, log, canWrite, hasDiagnosis, fromFile = null }: TranscriptTabProps) {
-  // The Markdown's strings too: loaded before the first block, never while a turn streams in (a
-  // block that suspends on them would put the whole tab back to its loading state).
-  const { t } = useT('sessions', 'sessions:transcript', 'markdown')
+  const { t } = useT(...TRANSCRIPT_STRINGS)
   const { builder, rowCount } = useTranscript(log.store)
   const [params, setParams] = useSearchParams()
   const selectedKey = params.get('entry')

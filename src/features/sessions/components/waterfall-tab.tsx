@@ -1,9 +1,10 @@
-import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { memo, useCallback, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate, useSearchParams } from 'react-router'
 import { checkpointsQuery } from '@/data/sessions/checkpoints'
 import type { Checkpoint } from '@/data/sessions/decode-checkpoints'
 import { checkpointLabel } from './checkpoint-parts'
+import { WATERFALL_STRINGS } from './tab-strings'
 import { useCallPlace } from '../hooks/use-call-place'
 import type { ExportContext } from '@/data/sessions/export-manifest'
 import { childSessionOf } from '@/data/sessions/decode-subagents'
@@ -140,14 +141,7 @@ export function WaterfallTab({
   fromFile = null,
   withCheckpoints = false,
 }: WaterfallProps) {
-  // The input marks' words live with the inputs ledger, which a sub-agent's page does not show.
-  const { t } = useT(
-    'sessions',
-    'sessions:transcript',
-    'sessions:subagents',
-    'sessions:inputs',
-    ...(withCheckpoints ? (['sessions:checkpoints'] as const) : []),
-  )
+  const { t } = useT(...WATERFALL_STRINGS)
   const navigate = useNavigate()
   const rootId = route?.sessionId ?? session.id
   const subagents = useEventLog(log.store, selectSubagents)
@@ -627,15 +621,26 @@ function SubagentLanes({
   )
 }
 
-function SubagentLane({
-  rootId,
-  chain,
-  child,
-}: {
-  rootId: string
-  chain: readonly string[]
-  child: LoggedSubagent
-}) {
+type LaneProps = { rootId: string; chain: readonly string[]; child: LoggedSubagent }
+
+/**
+ * A lane draws again only when its own log or its child's line in the parent's log changes: the
+ * parent's page redraws on each of its own reads, and fifty lanes redrawn with it each time would
+ * be most of the work of opening a large tree. The props are new objects on every parent draw, so
+ * they are compared by value.
+ */
+const sameLane = (a: LaneProps, b: LaneProps) =>
+  a.rootId === b.rootId &&
+  a.chain.length === b.chain.length &&
+  a.chain.every((id, index) => id === b.chain[index]) &&
+  a.child.childId === b.child.childId &&
+  a.child.taskId === b.child.taskId &&
+  a.child.status === b.child.status &&
+  a.child.turnId === b.child.turnId &&
+  a.child.startedAt === b.child.startedAt &&
+  a.child.updatedAt === b.child.updatedAt
+
+const SubagentLane = memo(function SubagentLane({ rootId, chain, child }: LaneProps) {
   const { t } = useT('sessions', 'sessions:subagents')
   const isLive = !isSettledSubagent(child.status)
   const route = useMemo(() => ({ sessionId: rootId, childId: child.childId }), [rootId, child.childId])
@@ -695,4 +700,4 @@ function SubagentLane({
       )}
     </section>
   )
-}
+}, sameLane)

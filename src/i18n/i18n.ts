@@ -53,6 +53,12 @@ async function catalogLoader(key: string): Promise<CatalogLoader> {
 
 const pending = new Map<string, Promise<void>>()
 const loaded = new Set<string>()
+// A failed download, kept for the screens that read strings while rendering: a component that
+// suspended on it must see the failure (and its error boundary show it), not start a new download
+// on every render — offline, that is a request loop with nothing to show for it. An explicit
+// loadNamespace, a panel's retry (retryFailedStrings) or RENDER_RETRY_MS later asks again.
+const failed = new Map<string, { promise: Promise<void>; at: number }>()
+const RENDER_RETRY_MS = 5_000
 const namespacesInUse = new Set<string>()
 
 export function isLocale(value: unknown): value is Locale {
@@ -72,6 +78,7 @@ export function loadNamespace(namespace: string, locale: Locale = activeLocale()
   if (loaded.has(key)) return Promise.resolve()
   const existing = pending.get(key)
   if (existing) return existing
+  failed.delete(key)
   const first = firstLoaders.get(key)
   const promise: Promise<void> = (first ? first() : catalogLoader(key).then((load) => load())).then(
     (module) => {
@@ -83,6 +90,7 @@ export function loadNamespace(namespace: string, locale: Locale = activeLocale()
     (error: unknown) => {
       // A failed download may succeed when the strings are asked for again.
       pending.delete(key)
+      failed.set(key, { promise: markRejected(promise, error), at: Date.now() })
       throw error
     },
   )
@@ -98,15 +106,28 @@ function markFulfilled(promise: Promise<void>): Promise<void> {
   return Object.assign(promise, { status: 'fulfilled', value: undefined })
 }
 
+function markRejected(promise: Promise<void>, reason: unknown): Promise<void> {
+  return Object.assign(promise, { status: 'rejected', reason })
+}
+
+/** Lets the next render ask again for strings whose download failed (a panel's "Try again"). */
+export function retryFailedStrings() {
+  failed.clear()
+}
+
 /**
  * The namespace's load, the same promise on every render once asked for (marked fulfilled when
- * done); null for a catalog registered up front (addCatalog), which there is nothing to wait for.
+ * done, rejected when it failed a moment ago); null for a catalog registered up front
+ * (addCatalog), which there is nothing to wait for.
  */
 function namespacePromise(namespace: string, locale: Locale): Promise<void> | null {
   const key = `${namespace}/${locale}`
   const existing = pending.get(key)
   if (existing) return existing
-  return loaded.has(key) ? null : loadNamespace(namespace, locale)
+  if (loaded.has(key)) return null
+  const failure = failed.get(key)
+  if (failure && Date.now() - failure.at < RENDER_RETRY_MS) return failure.promise
+  return loadNamespace(namespace, locale)
 }
 
 export function activeLocale(): Locale {

@@ -7,6 +7,7 @@ export {
   isLocale,
   loadNamespace,
   preferredLocale,
+  retryFailedStrings,
   setLocale,
   t,
   useLocale,

@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react'
 import { ErrorState } from './states'
 import { errorMessage } from '@/api/api-error'
+import { retryFailedStrings } from '@/i18n'
 
 type Props = { title: string; children: ReactNode }
 type State = { error: unknown }
@@ -26,7 +27,11 @@ export class PanelErrorBoundary extends Component<Props, State> {
       <ErrorState
         title={this.props.title}
         message={errorMessage(this.state.error)}
-        onRetry={() => this.setState({ error: null })}
+        onRetry={() => {
+          // Strings that failed to download are asked for again, not read from the failure.
+          retryFailedStrings()
+          this.setState({ error: null })
+        }}
       />
     )
   }

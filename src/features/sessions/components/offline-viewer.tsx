@@ -4,6 +4,7 @@ import { EventsTab } from './events-tab'
 import { ToolsTab } from './tools-tab'
 import { TranscriptTab } from './transcript-tab'
 import { WaterfallTab } from './waterfall-tab'
+import { TRANSCRIPT_STRINGS, WATERFALL_STRINGS } from './tab-strings'
 import { selectSize, useEventLog } from '../hooks/use-event-log'
 import { useExportFile, type OpenedExport } from '../hooks/use-export-file'
 import type { SessionEventLog } from '../hooks/use-session-event-log'
@@ -280,12 +281,16 @@ function OpenedFile({ opened, onClose }: { opened: OpenedExport; onClose: () => 
   )
 }
 
+const VIEW_STRINGS = [...new Set([...TRANSCRIPT_STRINGS, ...WATERFALL_STRINGS, 'sessions:offline'])]
+
 /**
  * Opens a session export with no server: the file is read in this tab (a picker or a drop;
  * nothing is uploaded) and shown with the session page's own views, clearly marked as a file.
  */
 export function OfflineViewer() {
-  useT('sessions', 'sessions:transcript', 'sessions:inputs', 'markdown', 'sessions:offline')
+  // Every string the file's views show, in before the file field: the viewer is for reading with
+  // the network cut, and a view that asked for its strings only when opened would find none.
+  useT(...VIEW_STRINGS)
   const { opened, open, close } = useExportFile()
   const [isDragOver, setIsDragOver] = useState(false)
   const [, setParams] = useSearchParams()

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expectedContent, HANDS_FILE_CASES, HANDS_SHELL_CASES } from './hands-conformance'
+import { withEmptyLoginHome } from './login-home'
 import { isUpstreamRequired, upstreamSpecDir } from './upstream-spec'
 
 /**
@@ -58,6 +59,8 @@ public final class ShellExecuteTool { public static final String NAME = "execute
 `
 
 describe.skipIf(skipReason !== null)('the conformance table against upstream LocalHandsToolExecutor', () => {
+  // Before the beforeAll that runs the shells (hooks run in order).
+  withEmptyLoginHome()
   let base = ''
   let answers: { content: string; isError: boolean }[] = []
   const cases = [...HANDS_FILE_CASES, ...HANDS_SHELL_CASES]

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { HANDS_MAX_CAPTURED_BYTES, shellOutput } from '../engine/hands-format'
 import { expectedContent, HANDS_FILE_CASES, HANDS_SHELL_CASES } from '../testing/hands-conformance'
+import { withEmptyLoginHome } from '../testing/login-home'
 import { runHandsTool } from './hands'
 
 /**
@@ -12,6 +13,7 @@ import { runHandsTool } from './hands'
  * (service-scheduler …/managed/selfhosted/LocalHandsToolExecutor.java) does: the same table the
  * virtual workers run (testing/hands-conformance.ts), then what only real files and processes show.
  */
+withEmptyLoginHome()
 const limits = { executeTimeoutMs: 30_000, maxOutputBytes: HANDS_MAX_CAPTURED_BYTES }
 
 describe('LocalHandsToolExecutor.execute on real files', () => {

@@ -8,33 +8,21 @@ export type InvisibleKind = 'direction' | 'zero-width'
 
 export type InvisibleCharacter = { abbreviation: string; kind: InvisibleKind }
 
-const CHARACTERS: Record<string, InvisibleCharacter> = {
-  '\u202A': { abbreviation: 'LRE', kind: 'direction' },
-  '\u202B': { abbreviation: 'RLE', kind: 'direction' },
-  '\u202C': { abbreviation: 'PDF', kind: 'direction' },
-  '\u202D': { abbreviation: 'LRO', kind: 'direction' },
-  '\u202E': { abbreviation: 'RLO', kind: 'direction' },
-  '\u2066': { abbreviation: 'LRI', kind: 'direction' },
-  '\u2067': { abbreviation: 'RLI', kind: 'direction' },
-  '\u2068': { abbreviation: 'FSI', kind: 'direction' },
-  '\u2069': { abbreviation: 'PDI', kind: 'direction' },
-  '\u200E': { abbreviation: 'LRM', kind: 'direction' },
-  '\u200F': { abbreviation: 'RLM', kind: 'direction' },
-  '\u061C': { abbreviation: 'ALM', kind: 'direction' },
-  '\u200B': { abbreviation: 'ZWSP', kind: 'zero-width' },
-  '\u200C': { abbreviation: 'ZWNJ', kind: 'zero-width' },
-  '\u200D': { abbreviation: 'ZWJ', kind: 'zero-width' },
-  '\u2060': { abbreviation: 'WJ', kind: 'zero-width' },
-  '\u2061': { abbreviation: 'FA', kind: 'zero-width' },
-  '\u2062': { abbreviation: 'IT', kind: 'zero-width' },
-  '\u2063': { abbreviation: 'IS', kind: 'zero-width' },
-  '\u2064': { abbreviation: 'IP', kind: 'zero-width' },
-  '\uFEFF': { abbreviation: 'BOM', kind: 'zero-width' },
-  '\u180E': { abbreviation: 'MVS', kind: 'zero-width' },
-  '\u00AD': { abbreviation: 'SHY', kind: 'zero-width' },
-}
+// Each character beside its abbreviation, in one string rather than an object per character: the
+// table is in the first download (the namespace picker marks them), where every byte is paid.
+const DIRECTION =
+  '\u202ALRE \u202BRLE \u202CPDF \u202DLRO \u202ERLO \u2066LRI \u2067RLI \u2068FSI \u2069PDI \u200ELRM \u200FRLM \u061CALM'
+const ZERO_WIDTH =
+  '\u200BZWSP \u200CZWNJ \u200DZWJ \u2060WJ \u2061FA \u2062IT \u2063IS \u2064IP \uFEFFBOM \u180EMVS \u00ADSHY'
 
-const PATTERN = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u200B-\u200D\u2060-\u2064\uFEFF\u180E\u00AD]/
+const CHARACTERS = new Map<string, InvisibleCharacter>()
+for (const [kind, list] of [
+  ['direction', DIRECTION],
+  ['zero-width', ZERO_WIDTH],
+] as const)
+  for (const entry of list.split(' ')) CHARACTERS.set(entry.charAt(0), { abbreviation: entry.slice(1), kind })
+
+const PATTERN = new RegExp(`[${[...CHARACTERS.keys()].join('')}]`)
 
 export type TextPart =
   | { kind: 'text'; text: string }
@@ -51,7 +39,7 @@ export function splitInvisibleCharacters(text: string): TextPart[] {
   const parts: TextPart[] = []
   let run = ''
   for (const character of text) {
-    const known = CHARACTERS[character]
+    const known = CHARACTERS.get(character)
     if (!known) {
       run += character
       continue

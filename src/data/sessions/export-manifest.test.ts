@@ -9,6 +9,19 @@ import {
 
 const encode = (text: string) => new TextEncoder().encode(text)
 
+/** The manifest line of an export with no events, as an object. */
+const emptyManifestLine = () =>
+  JSON.parse(
+    formatManifestLine({
+      sessionId: 's',
+      lastCursor: null,
+      count: 0,
+      sha256: 'a'.repeat(64),
+      exportedAt: 1,
+      context: null,
+    }),
+  ) as Record<string, unknown>
+
 describe('export manifest', () => {
   it('puts the manifest line in front of the body bytes, untouched, with their count, last cursor and sha256', async () => {
     const body = encode('{"id":"e1","cursor":"c1"}\n{"id":"e2","cursor":"c2"}\n')
@@ -44,16 +57,7 @@ describe('export manifest', () => {
 
   it('reads only its own format: an event line or a forged field is not a manifest', () => {
     expect(readManifest({ schema_version: 1, id: 'e1' })).toBeNull()
-    const line = JSON.parse(
-      formatManifestLine({
-        sessionId: 's',
-        lastCursor: null,
-        count: 0,
-        sha256: 'a'.repeat(64),
-        exportedAt: 1,
-        context: null,
-      }),
-    ) as Record<string, unknown>
+    const line = emptyManifestLine()
     expect(readManifest(line)).not.toBeNull()
     expect(readManifest({ ...line, sha256: '<b>x</b>' })).toBeNull()
     expect(readManifest({ ...line, count: -1 })).toBeNull()
@@ -91,16 +95,7 @@ describe('export manifest', () => {
   })
 
   it('drops what is malformed in a context and keeps the manifest', () => {
-    const line = JSON.parse(
-      formatManifestLine({
-        sessionId: 's',
-        lastCursor: null,
-        count: 0,
-        sha256: 'a'.repeat(64),
-        exportedAt: 1,
-        context: null,
-      }),
-    ) as Record<string, unknown>
+    const line = emptyManifestLine()
     const hostile = {
       ...line,
       context: {

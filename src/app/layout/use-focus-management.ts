@@ -24,9 +24,13 @@ export function useRouteFocus(mainRef: RefObject<HTMLElement | null>) {
     // focus on <body> with a control gone.
     if (!main || (first && !isLost())) return
     const target = currentFragment()
-    if (focusHeading(main, target)) return
+    // Landing once is not enough while the page settles: a part that suspends after the heading
+    // is shown (a tab's code or strings) hides the page and drops focus to <body>, and a heading
+    // rendered again is a new element. Until the reader presses a key or the pointer, or
+    // HEADING_WAIT_MS pass, focus that is lost goes back to the heading.
+    let hasLanded = landOnHeading(main, target)
     const observer = new MutationObserver(() => {
-      if (focusHeading(main, target)) stop()
+      if (!hasLanded || isLost()) hasLanded = landOnHeading(main, target) || hasLanded
     })
     const timer = window.setTimeout(() => {
       stop()
@@ -35,10 +39,20 @@ export function useRouteFocus(mainRef: RefObject<HTMLElement | null>) {
     function stop() {
       observer.disconnect()
       window.clearTimeout(timer)
+      document.removeEventListener('keydown', stop, true)
+      document.removeEventListener('pointerdown', stop, true)
     }
-    observer.observe(main, { childList: true, subtree: true })
+    document.addEventListener('keydown', stop, true)
+    document.addEventListener('pointerdown', stop, true)
+    // Attributes too: a page shown again after suspending only loses its `display: none`.
+    observer.observe(main, { childList: true, subtree: true, attributes: true })
     return stop
   }, [pathname, mainRef])
+}
+
+/** Focuses the heading (or the fragment's target) and says whether focus is now on it. */
+function landOnHeading(main: HTMLElement, fragment: string): boolean {
+  return focusHeading(main, fragment) && !isLost()
 }
 
 /**

@@ -50,13 +50,15 @@ function reactRouterTreeShaking(): Plugin {
     transform: {
       filter: { id: /[\\/]react-router[\\/]dist[\\/]production[\\/].*\.mjs$/ },
       handler(code) {
-        return code
-          .replace(/\b(React\d*)\.(forwardRef|createContext|memo)\(/g, '/* @__PURE__ */ $1.$2(')
-          .replace(/^\w+\.displayName = "[^"\n]*";$/gm, '')
-          // Its production build still carries its developer warnings (English prose for
-          // console.warn, 0.6 KB of the gzip entry); `false && warning(…)` is dead code the
-          // minifier drops, arguments and all. The invariants that throw are left alone.
-          .replace(/(?<!function )\bwarning\(/g, 'false && warning(')
+        return (
+          code
+            .replace(/\b(React\d*)\.(forwardRef|createContext|memo)\(/g, '/* @__PURE__ */ $1.$2(')
+            .replace(/^\w+\.displayName = "[^"\n]*";$/gm, '')
+            // Its production build still carries its developer warnings (English prose for
+            // console.warn, 0.6 KB of the gzip entry); `false && warning(…)` is dead code the
+            // minifier drops, arguments and all. The invariants that throw are left alone.
+            .replace(/(?<!function )\bwarning\(/g, 'false && warning(')
+        )
       },
     },
   }

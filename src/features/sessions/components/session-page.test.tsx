@@ -31,7 +31,7 @@ describe('session page', () => {
       }),
     )
     await open(`/sessions/${MORE_SESSIONS.fresh}?tab=snapshot`, [olderSnapshot])
-    expect(await screen.findByText('cur_older_server', {}, { timeout: 5000 })).toBeInTheDocument()
+    expect(await screen.findByText('cur_older_server', {}, { timeout: 10_000 })).toBeInTheDocument()
     expect(screen.getByText(/0 model calls · 0 input \/ 0 output tokens/)).toBeInTheDocument()
     expect(screen.getByText('turn_9')).toBeInTheDocument()
   })

@@ -6,7 +6,7 @@ import { App } from './app'
 import { readAnswersAfter } from '@/api/client'
 import { queryClient } from './app-instance'
 import { connectApi } from './connect-api'
-import { prefetchFirstRoute } from './prefetch-first-route'
+import { prefetchFirstRoute, preloadFirstRouteCode } from './prefetch-first-route'
 import { preloadScreen, screenForPath } from './router'
 import { applyInitialTheme } from './theme'
 import { useAuthStore } from '@/features/identity/stores/auth-store'
@@ -45,6 +45,7 @@ async function boot() {
     await setLocale(locale)
     hasCatalogs = true
   })
+  if (isSignedIn) preloadFirstRouteCode(firstScreen)
   // A screen that fails to download is reported by the route's error boundary, as later ones are.
   const screenCode = preloadScreen(firstScreen, locale).catch(() => undefined)
   const api = runtimeConfig.then(async (config) => {

@@ -10,17 +10,21 @@ import { useAuthStore } from '@/features/identity/stores/auth-store'
 import { PAGE_SIZE } from '@/features/environments/models/environment-list-params'
 import { createTestBackend } from '@/mocks/node'
 import { SESSION } from '@/mocks/seed/fixture-ids'
+import { SUBAGENT_TREE } from '@/mocks/seed/seed-subagents'
 
 const ORIGIN = 'http://localhost'
 let close: (() => void) | null = null
+let activeServer: Awaited<ReturnType<typeof createTestBackend>>['server'] | null = null
 afterEach(() => {
   close?.()
   close = null
+  activeServer = null
 })
 
 async function signedInClient() {
   const { server } = await createTestBackend()
   server.listen({ onUnhandledRequest: 'error' })
+  activeServer = server
   close = () => server.close()
   const queryClient = createQueryClient({ isTest: true })
   connectApi(ORIGIN, queryClient)
@@ -35,6 +39,16 @@ async function signedInClient() {
     user: { userId: body.userId, username: body.username, roles: body.roles },
   })
   return queryClient
+}
+
+/** The sub-agent pages asked for from now on, as path and query. */
+function childPagesAsked(): string[] {
+  const asked: string[] = []
+  activeServer?.events.on('request:start', ({ request }) => {
+    const url = new URL(request.url)
+    if (url.pathname.includes('/subagents/')) asked.push(`${url.pathname}?${url.searchParams.toString()}`)
+  })
+  return asked
 }
 
 // The first screen reads these keys when it mounts; prefetched under them, it finds its answers.
@@ -80,5 +94,43 @@ describe('prefetchFirstRoute', () => {
     expect(page?.events.length).toBe(1000)
     expect(page?.hasMore).toBe(true)
     expect(takeFirstHistoryPage(SESSION.largeHistory), 'taken once: a later load asks again').toBeUndefined()
+  })
+
+  it('opened on the waterfall, asks for each child’s first page under the child’s own route as the parent’s page arrives', async () => {
+    const queryClient = await signedInClient()
+    const asked = childPagesAsked()
+    prefetchFirstRoute(queryClient, 'sessionDetail', {
+      pathname: `/sessions/${SUBAGENT_TREE.parent}`,
+      search: '?tab=waterfall',
+    })
+    const base = `/api/v1/agent-sessions/${SUBAGENT_TREE.parent}/subagents`
+    const children = [SUBAGENT_TREE.changelog, SUBAGENT_TREE.dependencies, SUBAGENT_TREE.docsLinks]
+    await expect
+      .poll(() => [...asked].sort())
+      .toEqual(children.map((id) => `${base}/${id}/events?limit=100`).sort())
+    for (const childId of children) {
+      const page = await takeFirstHistoryPage({ sessionId: SUBAGENT_TREE.parent, childId })
+      expect(page?.events.length, childId).toBeGreaterThan(0)
+    }
+    // A grandchild is its child's to name: its lane is drawn, and read, inside that child's lane.
+    expect(
+      takeFirstHistoryPage({ sessionId: SUBAGENT_TREE.parent, childId: SUBAGENT_TREE.licenses }),
+    ).toBeUndefined()
+    // The parent's own first page is kept under the parent, apart from the children's.
+    expect((await takeFirstHistoryPage(SUBAGENT_TREE.parent))?.events.length).toBeGreaterThan(0)
+  })
+
+  it('opened on another tab, asks for no child’s page', async () => {
+    const queryClient = await signedInClient()
+    const asked = childPagesAsked()
+    prefetchFirstRoute(queryClient, 'sessionDetail', {
+      pathname: `/sessions/${SUBAGENT_TREE.parent}`,
+      search: '?tab=transcript',
+    })
+    await expect
+      .poll(async () => (await takeFirstHistoryPage(SUBAGENT_TREE.parent))?.events.length)
+      .toBeGreaterThan(0)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(asked).toEqual([])
   })
 })

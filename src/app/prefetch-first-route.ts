@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { matchPath } from 'react-router'
+import type * as PrefetchSessionModule from './prefetch-session'
 import { SCREEN_ROUTES, type ScreenName } from './router'
 import { allEnvironmentsQuery, environmentListQuery } from '@/data/environments/queries'
 import { namespacesQuery, scopeQuery } from '@/data/identity/queries'
@@ -8,6 +9,19 @@ import {
   PAGE_SIZE,
   readListView,
 } from '@/features/environments/models/environment-list-params'
+
+let sessionPrefetch: Promise<typeof PrefetchSessionModule> | undefined
+const loadSessionPrefetch = () => (sessionPrefetch ??= import('./prefetch-session'))
+
+/**
+ * Asks for the small module that sends the first screen's requests before the screen's own code
+ * (main calls this first): the browser then fetches it and its few chunks ahead of the screen's
+ * thirty-odd, and the requests leave as soon as the API is connected instead of after them.
+ */
+export function preloadFirstRouteCode(screen: ScreenName): void {
+  // A failed download is reported when the requests are sent (they are then not sent).
+  if (screen === 'sessionDetail') void loadSessionPrefetch().catch(() => undefined)
+}
 
 /**
  * Starts the first screen's requests while its code and strings are still downloading, so the
@@ -36,8 +50,8 @@ export function prefetchFirstRoute(
     // The session's decoders are the session page's code, not the entry's: this small module
     // shares their chunk with the page, so the requests leave as that chunk arrives, before the
     // page's own code has run.
-    void import('./prefetch-session').then(
-      ({ prefetchSession }) => prefetchSession(queryClient, sessionId),
+    void loadSessionPrefetch().then(
+      ({ prefetchSession }) => prefetchSession(queryClient, sessionId, location.search),
       () => undefined,
     )
   }

@@ -14,23 +14,22 @@ export const TEST_ORIGIN = 'http://localhost'
 
 type DemoUser = 'admin' | 'alice' | 'bob'
 
+type TestApiOptions = {
+  user?: DemoUser | null
+  namespace?: string
+  /** Answers that take precedence from the first request (`server.use` before the screen renders). */
+  handlers?: RequestHandler[]
+  /** Runs the mock's execution engine on a manual scheduler the test drives (`scheduler.advance`). */
+  engine?: TestEngineOptions
+  /** The mock's options from the start, e.g. `{ apiVariant: 'release' }`. */
+  mockOptions?: Partial<MockOptions>
+}
+
 /**
- * Renders the real route modules with real providers in a memory router, against the seeded mock
- * through msw/node. Returns the backend and server so a test can script the server's answers.
+ * The seeded mock through msw/node, the API client connected to it and the user signed in (alice
+ * unless told; `null` signs out): what a screen or a data hook under test reads through.
  */
-export async function renderApp(
-  path: string,
-  options: {
-    user?: DemoUser | null
-    namespace?: string
-    /** Answers that take precedence from the first request (`server.use` before the screen renders). */
-    handlers?: RequestHandler[]
-    /** Runs the mock's execution engine on a manual scheduler the test drives (`scheduler.advance`). */
-    engine?: TestEngineOptions
-    /** The mock's options from the start, e.g. `{ apiVariant: 'release' }`. */
-    mockOptions?: Partial<MockOptions>
-  } = {},
-) {
+export async function startTestApi(options: TestApiOptions = {}) {
   const { backend, server, scheduler, engine } = await createTestBackend(
     options.mockOptions ?? {},
     options.engine ? { engine: options.engine } : {},
@@ -38,13 +37,6 @@ export async function renderApp(
   server.listen({ onUnhandledRequest: 'error' })
   if (options.handlers) server.use(...options.handlers)
   const queryClient = createQueryClient({ isTest: true })
-  const location = { pathname: '', search: '' }
-  function LocationProbe() {
-    const current = useLocation()
-    location.pathname = current.pathname
-    location.search = current.search
-    return null
-  }
   connectApi(TEST_ORIGIN, queryClient)
   useScopeStore.setState({ tenant: null, namespace: options.namespace ?? null })
   useAuthStore.setState({ token: null, user: null })
@@ -67,6 +59,22 @@ export async function renderApp(
         { token: body.token, user: { userId: body.userId, username: body.username, roles: body.roles } },
         { remember: false },
       )
+  }
+  return { backend, server, queryClient, scheduler, engine }
+}
+
+/**
+ * Renders the real route modules with real providers in a memory router, against the seeded mock
+ * through msw/node. Returns the backend and server so a test can script the server's answers.
+ */
+export async function renderApp(path: string, options: TestApiOptions = {}) {
+  const { backend, server, queryClient, scheduler, engine } = await startTestApi(options)
+  const location = { pathname: '', search: '' }
+  function LocationProbe() {
+    const current = useLocation()
+    location.pathname = current.pathname
+    location.search = current.search
+    return null
   }
   const view = render(
     <QueryClientProvider client={queryClient}>

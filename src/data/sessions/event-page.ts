@@ -30,29 +30,48 @@ export async function fetchEventPage(
   return decodeEventPage(data)
 }
 
+/**
+ * A sub-agent lane's first request asks for this many events, the rest a full page at a time:
+ * fifty lanes each show their first turns after a small page apiece instead of waiting, one after
+ * the other, for fifty full pages from the server.
+ */
+export const LANE_FIRST_PAGE = 100
+
 /** How long a page asked for at start-up waits to be taken before it is dropped. */
 const EARLY_PAGE_TTL_MS = 30_000
 const earlyPages = new Map<string, Promise<EventPage>>()
+// A child's page is kept under its own route: never handed to its root session's log, or back.
+const earlyKey = (route: SessionRouteLike) => {
+  const { sessionId, childId } = toRoute(route)
+  return JSON.stringify([sessionId, childId ?? null])
+}
 
 /**
- * Asks for a session's first history page at start-up, while the session page's code is still
+ * Asks for a log's first history page at start-up, while the session page's code is still
  * downloading; the history loader then takes it (`takeFirstHistoryPage`) instead of asking again.
  * Not a query: a page of a log that the loader appends to is read once, never cached or shared.
+ * Returns the page asked for, or undefined when one was already waiting.
  */
-export function prefetchFirstHistoryPage(sessionId: string): void {
-  if (earlyPages.has(sessionId)) return
-  const page = fetchEventPage(sessionId, null, HISTORY_PAGE)
+export function prefetchFirstHistoryPage(
+  route: SessionRouteLike,
+  limit = HISTORY_PAGE,
+): Promise<EventPage> | undefined {
+  const key = earlyKey(route)
+  if (earlyPages.has(key)) return undefined
+  const page = fetchEventPage(route, null, limit)
   // A failure reaches the loader that takes the page; until then it is not unhandled.
   page.catch(() => undefined)
-  earlyPages.set(sessionId, page)
+  earlyPages.set(key, page)
   setTimeout(() => {
-    if (earlyPages.get(sessionId) === page) earlyPages.delete(sessionId)
+    if (earlyPages.get(key) === page) earlyPages.delete(key)
   }, EARLY_PAGE_TTL_MS)
+  return page
 }
 
 /** The first page asked for at start-up, once; undefined when none was (or it was taken). */
-export function takeFirstHistoryPage(sessionId: string): Promise<EventPage> | undefined {
-  const page = earlyPages.get(sessionId)
-  earlyPages.delete(sessionId)
+export function takeFirstHistoryPage(route: SessionRouteLike): Promise<EventPage> | undefined {
+  const key = earlyKey(route)
+  const page = earlyPages.get(key)
+  earlyPages.delete(key)
   return page
 }

@@ -8,6 +8,7 @@ import { WATERFALL_STRINGS } from './tab-strings'
 import { useCallPlace } from '../hooks/use-call-place'
 import type { ExportContext } from '@/data/sessions/export-manifest'
 import { childSessionOf } from '@/data/sessions/decode-subagents'
+import { LANE_FIRST_PAGE } from '@/data/sessions/event-page'
 import type { SessionRoute } from '@/data/sessions/session-route'
 import type { Session } from '@/data/sessions/types'
 import { useSessionEventLog } from '../hooks/use-session-event-log'
@@ -44,12 +45,6 @@ import { formatDuration } from '@/lib/format-duration'
 const TURNS_SHOWN = 20
 /** A sub-agent's lane starts with its latest turns only: fifty lanes stay quick to draw. */
 const LANE_TURNS_SHOWN = 3
-/**
- * A lane's first request asks for this many events, the rest a full page at a time: fifty lanes
- * each show their first turns after a small page apiece instead of waiting, one after the other,
- * for fifty full pages from the server. The lane says it is still reading until its log is in.
- */
-const LANE_FIRST_PAGE = 100
 /** Idle stretches longer than this are drawn as a short gap. */
 const MAX_GAP_MS = 30_000
 const GAP_PX = 28
@@ -645,10 +640,14 @@ const SubagentLane = memo(function SubagentLane({ rootId, chain, child }: LanePr
   const isLive = !isSettledSubagent(child.status)
   const route = useMemo(() => ({ sessionId: rootId, childId: child.childId }), [rootId, child.childId])
   // A lane draws from the log alone: no snapshot is read for it (the sub-agent's page reads one).
+  // Its first page is a small one (LANE_FIRST_PAGE) and the rest wait until the page is idle, so
+  // every lane has its first rows before any reads its whole log; it says it is still reading
+  // until all is in.
   const log = useSessionEventLog(route, {
     follow: isLive,
     prefetchSnapshot: false,
     firstPage: LANE_FIRST_PAGE,
+    deferRest: true,
   })
   const session = useMemo(
     () =>

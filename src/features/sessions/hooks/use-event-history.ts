@@ -4,8 +4,16 @@ import { fetchEventPage, HISTORY_PAGE, takeFirstHistoryPage } from '@/data/sessi
 import { isCursorRefused } from '@/data/sessions/event-stream'
 import { snapshotQuery } from '@/data/sessions/queries'
 import { toRoute, type SessionRouteLike } from '@/data/sessions/session-route'
+import { whenIdle } from '@/lib/when-idle'
 import type { EventStore } from '../models/event-store'
 import { loadHistory, reloadFromSnapshot, type HistoryDeps } from '../models/history-loader'
+
+/**
+ * With `deferRest`, how long a page after the first waits at most for an idle moment. Fifty lanes
+ * of a tree each read their child's whole log; asked for at once, those pages keep the server and
+ * the main thread busy while the other lanes still wait for their first rows.
+ */
+const DEFERRED_PAGE_WAIT_MS = 1000
 
 /** snapshot: nothing shown yet; history: pages arriving; ready: up to the head; failed: see error. */
 export type HistoryPhase = 'snapshot' | 'history' | 'ready' | 'failed'
@@ -30,9 +38,9 @@ export type EventHistory = {
 export function useEventHistory(
   route: SessionRouteLike,
   store: EventStore,
-  options: { prefetchSnapshot?: boolean; firstPage?: number } = {},
+  options: { prefetchSnapshot?: boolean; firstPage?: number; deferRest?: boolean } = {},
 ): EventHistory {
-  const { prefetchSnapshot = true, firstPage = HISTORY_PAGE } = options
+  const { prefetchSnapshot = true, firstPage = HISTORY_PAGE, deferRest = false } = options
   // By value: a route object made in each render must not start the history again.
   const { sessionId, childId } = toRoute(route)
   const queryClient = useQueryClient()
@@ -43,10 +51,17 @@ export function useEventHistory(
   const deps = useMemo<HistoryDeps>(
     () => ({
       store,
-      // The first page may have left at start-up, before this screen's code was in.
-      fetchPage: (after, signal) =>
-        (after === null && childId === undefined ? takeFirstHistoryPage(sessionId) : undefined) ??
-        fetchEventPage({ sessionId, childId }, after, after === null ? firstPage : HISTORY_PAGE, signal),
+      // The first page may have left at start-up, before this screen's code was in (a child's
+      // too, for a page opened on its waterfall: see prefetchSession).
+      fetchPage: async (after, signal) => {
+        if (after === null)
+          return (
+            takeFirstHistoryPage({ sessionId, childId }) ??
+            fetchEventPage({ sessionId, childId }, null, firstPage, signal)
+          )
+        if (deferRest) await whenIdle(signal, DEFERRED_PAGE_WAIT_MS)
+        return fetchEventPage({ sessionId, childId }, after, HISTORY_PAGE, signal)
+      },
       refetchSnapshot: async () => {
         const snapshot = snapshotQuery({ sessionId, childId })
         await queryClient.resetQueries({ queryKey: snapshot.queryKey })
@@ -55,7 +70,7 @@ export function useEventHistory(
       isCursorRefused,
       onPage: () => setPhase((current) => (current === 'snapshot' ? 'history' : current)),
     }),
-    [queryClient, sessionId, childId, store, firstPage],
+    [queryClient, sessionId, childId, store, firstPage, deferRest],
   )
 
   useEffect(() => {

@@ -40,11 +40,13 @@ export function useSessionEventLog(
     prefetchSnapshot?: boolean
     /** Events in the first page (the rest come a full page at a time); see the sub-agent lanes. */
     firstPage?: number
+    /** The pages after the first wait for an idle moment (see useEventHistory). */
+    deferRest?: boolean
   } = {},
 ): SessionEventLog {
-  const { follow = true, prefetchSnapshot = true, firstPage } = options
+  const { follow = true, prefetchSnapshot = true, firstPage, deferRest } = options
   const [store] = useState(() => new EventStore())
-  const history = useEventHistory(route, store, { prefetchSnapshot, firstPage })
+  const history = useEventHistory(route, store, { prefetchSnapshot, firstPage, deferRest })
   const isReady = history.phase === 'ready'
   // A finished child's log is complete: it is read once and not followed (see subagent lanes).
   const live = useLiveFollower(route, store, isReady && follow, history.reloadSnapshot)

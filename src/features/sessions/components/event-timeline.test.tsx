@@ -89,8 +89,12 @@ describe('event timeline keyboard', () => {
     store.applyPage(largeLog().slice(0, 20))
     const builder = new TimelineBuilder(EMPTY_FILTER, new Set())
     builder.sync(store.all())
-    render(<Harness store={store} builder={builder} />)
-    return { list: screen.getByRole('list', { name: 'Session events' }), rowCount: builder.rows.length }
+    const view = render(<Harness store={store} builder={builder} />)
+    return {
+      list: screen.getByRole('list', { name: 'Session events' }),
+      rowCount: builder.rows.length,
+      redraw: () => view.rerender(<Harness store={store} builder={builder} />),
+    }
   }
 
   it('is a single Tab stop whose focus moves with the arrow keys and marks the selection', async () => {
@@ -119,5 +123,19 @@ describe('event timeline keyboard', () => {
     )
     await userEvent.keyboard('{Home}')
     expect(document.activeElement?.closest('[data-index]')).toHaveAttribute('data-index', '0')
+  })
+
+  it('does not pull focus back once Tab has left it, when it draws again after a selection', async () => {
+    const { redraw } = smallLog()
+    await userEvent.click(screen.getByRole('button', { name: 'before' }))
+    await userEvent.tab()
+    await userEvent.keyboard('{ArrowDown}{Enter}')
+    expect(screen.getByRole('button', { current: true })).toBe(document.activeElement)
+    await userEvent.tab()
+    expect(screen.getByRole('button', { name: 'after' })).toHaveFocus()
+    // A live event, a clock tick: the list draws again while focus is elsewhere on the page.
+    redraw()
+    redraw()
+    expect(screen.getByRole('button', { name: 'after' })).toHaveFocus()
   })
 })

@@ -150,9 +150,17 @@ export function EventTimeline({
   // focused row just left the DOM (a filter, a collapse) and focus fell to the page.
   useLayoutEffect(() => {
     const wanted = wantsFocusAt.current
-    const fellOff =
-      hasFocus.current && (document.activeElement === document.body || document.activeElement === null)
+    const active = document.activeElement
+    const isLost = active === null || active === document.body
+    const fellOff = hasFocus.current && isLost
     if (wanted === null && !fellOff) return
+    // A move asked for while focus was in the timeline (a key, the selection that followed it) is
+    // void once the reader has put focus elsewhere: a request still pending when Tab left the list
+    // would otherwise pull focus back at its next draw (a live event, a clock tick).
+    if (!isLost && scrollRef.current?.contains(active) !== true) {
+      wantsFocusAt.current = null
+      return
+    }
     const control = rowControl(wanted ?? tabStop)
     if (!control) return
     wantsFocusAt.current = null

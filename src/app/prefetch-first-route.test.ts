@@ -41,12 +41,20 @@ async function signedInClient() {
   return queryClient
 }
 
-/** The sub-agent pages asked for from now on, as path and query. */
-function childPagesAsked(): string[] {
+/**
+ * Starts the console on the demo tree's page, opened on `tab`; returns the sub-agent pages it asks
+ * for (path and query) as they leave.
+ */
+async function openTreeAtStartUp(tab: string): Promise<string[]> {
+  const queryClient = await signedInClient()
   const asked: string[] = []
   activeServer?.events.on('request:start', ({ request }) => {
     const url = new URL(request.url)
     if (url.pathname.includes('/subagents/')) asked.push(`${url.pathname}?${url.searchParams.toString()}`)
+  })
+  prefetchFirstRoute(queryClient, 'sessionDetail', {
+    pathname: `/sessions/${SUBAGENT_TREE.parent}`,
+    search: `?tab=${tab}`,
   })
   return asked
 }
@@ -97,12 +105,7 @@ describe('prefetchFirstRoute', () => {
   })
 
   it('opened on the waterfall, asks for each child’s first page under the child’s own route as the parent’s page arrives', async () => {
-    const queryClient = await signedInClient()
-    const asked = childPagesAsked()
-    prefetchFirstRoute(queryClient, 'sessionDetail', {
-      pathname: `/sessions/${SUBAGENT_TREE.parent}`,
-      search: '?tab=waterfall',
-    })
+    const asked = await openTreeAtStartUp('waterfall')
     const base = `/api/v1/agent-sessions/${SUBAGENT_TREE.parent}/subagents`
     const children = [SUBAGENT_TREE.changelog, SUBAGENT_TREE.dependencies, SUBAGENT_TREE.docsLinks]
     await expect
@@ -121,12 +124,7 @@ describe('prefetchFirstRoute', () => {
   })
 
   it('opened on another tab, asks for no child’s page', async () => {
-    const queryClient = await signedInClient()
-    const asked = childPagesAsked()
-    prefetchFirstRoute(queryClient, 'sessionDetail', {
-      pathname: `/sessions/${SUBAGENT_TREE.parent}`,
-      search: '?tab=transcript',
-    })
+    const asked = await openTreeAtStartUp('transcript')
     await expect
       .poll(async () => (await takeFirstHistoryPage(SUBAGENT_TREE.parent))?.events.length)
       .toBeGreaterThan(0)

@@ -83,7 +83,13 @@ test('the worker process completes a self-hosted turn against the mock over HTTP
 
   await page.goto(`/sessions/${session.body.id}`)
   await page.getByRole('button', { name: 'Verify this environment' }).click()
+  // The answer adds lines above the tab strip (the accepted turn, the latest turn): a click aimed
+  // at the tab before they appear can land on what moved under it.
+  await expect(
+    page.getByRole('status').filter({ hasText: /Environment check turn_\w+ accepted/ }),
+  ).toBeVisible()
   await page.getByRole('tab', { name: 'Events' }).click()
+  await expect(page.getByRole('tab', { name: 'Events' })).toHaveAttribute('aria-selected', 'true')
   const timeline = page.getByRole('list', { name: 'Session events' })
   await expect(timeline.getByRole('button', { name: /turn\.requires_action/ }).first()).toBeVisible({
     timeout: 30_000,

@@ -156,6 +156,10 @@ for (const { language, colorScheme } of [
     await expect(page.locator('html')).toHaveAttribute('lang', language)
     const feed = page.getByRole('feed', { name: text('sessions.transcript.label') })
     await expect(page.getByText(text('sessions.transcript.empty'))).toBeVisible()
+    const box = page.getByRole('textbox', { name: text('sessions.composer.message') })
+    // The page has settled (the composer's column loads its strings beside the transcript's and may
+    // still say it is loading when the transcript is in): what streams in after this is the answer.
+    await expect(box).toBeVisible()
     // Every text a live region says from here on, however briefly it is on the page.
     await page.evaluate(() => {
       const said: string[] = []
@@ -176,7 +180,6 @@ for (const { language, colorScheme } of [
       })
     })
 
-    const box = page.getByRole('textbox', { name: text('sessions.composer.message') })
     await box.focus()
     await page.keyboard.type('Say hello in two sentences.')
     // Message → the files to attach → Send.

@@ -4,7 +4,7 @@ import { AppShell } from './layout/app-shell'
 import { RequireAuth } from './layout/require-auth'
 import { RouteErrorBoundary } from './route-error-boundary'
 import { LoadingState } from '@/components/ui/states'
-import { loadNamespace, type Locale } from '@/i18n'
+import { loadNamespace, needsCatalogIndex, type Locale } from '@/i18n'
 
 type ScreenModule = { default: ComponentType }
 
@@ -18,10 +18,17 @@ function screen(load: () => Promise<ScreenModule>, ...namespaces: string[]) {
   let loaded: ComponentType | undefined
   let pending: Promise<ScreenModule> | undefined
   const preload = (locale?: Locale): Promise<ScreenModule> => {
-    pending ??= Promise.all([
-      load(),
-      ...namespaces.map((namespace) => loadNamespace(namespace, locale)),
-    ]).then(
+    if (pending) return pending
+    // The strings first. A catalog outside the first download is found through a small index
+    // chunk, asked for in a microtask, while a screen's chunks are asked for at once (as
+    // <link rel="modulepreload">, thirty of them for the session page): asking for the code a task
+    // later puts the index ahead of them in the browser's six connections instead of behind them,
+    // so the catalogs arrive with the code rather than a round trip after it. A screen whose
+    // strings need no index (the environment list's) asks for its code at once.
+    const waitsForIndex = namespaces.some((namespace) => needsCatalogIndex(namespace, locale))
+    const strings = namespaces.map((namespace) => loadNamespace(namespace, locale))
+    const code = waitsForIndex ? new Promise((resolve) => setTimeout(resolve, 0)).then(load) : load()
+    pending = Promise.all([code, ...strings]).then(
       ([module]) => {
         loaded = module.default
         return module
@@ -85,9 +92,21 @@ const screens = {
     path: 'sessions',
     ...screen(() => import('./routes/sessions-route'), 'sessions', 'app:screens', 'ui:advice'),
   },
+  // The inspector's own strings too (its sub-agent and stall-diagnosis lines, the composer's and
+  // the export's): a catalog first asked for by a render suspends the page, and each such suspension
+  // is one more round trip before the open tab's first rows.
   sessionDetail: {
     path: 'sessions/:sessionId',
-    ...screen(() => import('./routes/session-detail-route'), 'sessions', 'app:screens', 'ui:advice'),
+    ...screen(
+      () => import('./routes/session-detail-route').then((route) => route.openingTabCode.then(() => route)),
+      'sessions',
+      'sessions:subagents',
+      'sessions:configuration',
+      'sessions:inputs',
+      'sessions:offline',
+      'app:screens',
+      'ui:advice',
+    ),
   },
   offlineViewer: {
     path: 'sessions-file',

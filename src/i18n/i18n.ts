@@ -72,6 +72,15 @@ export function addCatalog(namespace: string, locale: Locale, messages: Messages
   namespacesInUse.add(namespace)
 }
 
+/**
+ * Whether the namespace's strings are still to be found through the catalog index: neither a
+ * catalog the first download knows nor one already loaded or on its way.
+ */
+export function needsCatalogIndex(namespace: string, locale: Locale = activeLocale()): boolean {
+  const key = `${namespace}/${locale}`
+  return !firstLoaders.has(key) && !loaded.has(key) && !pending.has(key)
+}
+
 export function loadNamespace(namespace: string, locale: Locale = activeLocale()): Promise<void> {
   const key = `${namespace}/${locale}`
   namespacesInUse.add(namespace)

@@ -6,6 +6,7 @@ export {
   i18n,
   isLocale,
   loadNamespace,
+  needsCatalogIndex,
   preferredLocale,
   retryFailedStrings,
   setLocale,

@@ -30,6 +30,18 @@ describe('loadNamespace', () => {
     expect(indexLoaded).toHaveBeenCalledTimes(1)
   })
 
+  it('tells which strings are still to be found through the catalog index', async () => {
+    const { loadNamespace, needsCatalogIndex } = await freshI18n()
+    expect(needsCatalogIndex('environments', 'en')).toBe(false)
+    expect(needsCatalogIndex('sessions', 'en')).toBe(true)
+    const loading = loadNamespace('sessions', 'en')
+    // On its way: a second screen asking for it waits for the same download, not for the index.
+    expect(needsCatalogIndex('sessions', 'en')).toBe(false)
+    await loading
+    expect(needsCatalogIndex('sessions', 'en')).toBe(false)
+    expect(needsCatalogIndex('sessions', 'zh-CN')).toBe(true)
+  })
+
   it('rejects a namespace no catalog holds, naming it', async () => {
     const { loadNamespace } = await freshI18n()
     await expect(loadNamespace('nowhere', 'en')).rejects.toThrow('No message catalog nowhere/en')

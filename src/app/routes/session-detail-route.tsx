@@ -11,6 +11,8 @@ import { Link } from '@/components/ui/link'
 import { sessionQuery } from '@/data/sessions/queries'
 import { useSessionTitle } from '@/data/sessions/session-title'
 import { SessionInspector } from '@/features/sessions/components/session-inspector'
+// The router waits for it before the page's first render (see session-inspector.tsx).
+export { openingTabCode } from '@/features/sessions/components/session-inspector'
 import { useT } from '@/i18n'
 // Every utility, in place before this module renders (entry.css has only the first screen's).
 import '@/styles/index.css'

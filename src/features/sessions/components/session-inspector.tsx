@@ -352,8 +352,13 @@ export function SessionInspector({ sessionId, canWrite }: { sessionId: string; c
 }
 
 // The page is being opened on its transcript or its waterfall: that tab's code and strings leave
-// now, beside the session's data, not once the session is in and the tab has rendered.
-if (typeof window !== 'undefined' && window.location.pathname.startsWith('/sessions/')) {
+// now, beside the session's data, not once the session is in and the tab has rendered. The session
+// route waits for them (openingTabCode) before its first render, so the tab never shows its loading
+// state: once a Suspense fallback has been shown, React holds the content that replaces it back for
+// up to 300 ms (its reveal throttle), which is longer than the download.
+function preloadOpeningTab(): Promise<unknown> {
+  if (typeof window === 'undefined' || !window.location.pathname.startsWith('/sessions/'))
+    return Promise.resolve()
   const opening = sessionTabOf(new URLSearchParams(window.location.search))
   const early =
     opening === 'transcript'
@@ -361,9 +366,13 @@ if (typeof window !== 'undefined' && window.location.pathname.startsWith('/sessi
       : opening === 'waterfall'
         ? { load: loadWaterfall, strings: WATERFALL_STRINGS }
         : null
-  if (early) {
-    early.load().catch(() => undefined)
-    // A failed download is asked for again by the tab itself.
-    for (const namespace of early.strings) loadNamespace(namespace).catch(() => undefined)
-  }
+  if (!early) return Promise.resolve()
+  // A failed download is not the page's to report: the tab asks again when it renders, and shows
+  // the failure in its own panel.
+  return Promise.all([early.load(), ...early.strings.map((namespace) => loadNamespace(namespace))]).catch(
+    () => undefined,
+  )
 }
+
+/** The opening tab's code and strings, asked for as this module runs (settles either way). */
+export const openingTabCode: Promise<unknown> = preloadOpeningTab()

@@ -1,0 +1,33 @@
+import { describe, expect, it, vi } from 'vitest'
+
+// The session route renders once the opening tab's code is in (see openingTabCode), so the tab never
+// shows a loading state that React would then hold for its 300 ms reveal throttle.
+const transcript = vi.hoisted(() => {
+  let release: () => void = () => undefined
+  const arrived = new Promise<void>((resolve) => (release = resolve))
+  return { arrived, release: () => release() }
+})
+vi.mock('./transcript-tab', async () => {
+  await transcript.arrived
+  return { TranscriptTab: () => null }
+})
+
+/** Whether the promise has settled once pending work has had a few ticks to run. */
+async function hasSettled(promise: Promise<unknown>): Promise<boolean> {
+  let settled = false
+  void promise.then(() => (settled = true))
+  await new Promise((resolve) => setTimeout(resolve, 30))
+  return settled
+}
+
+describe('openingTabCode', () => {
+  it('waits for the transcript’s code on a session page that opens on it', async () => {
+    // The address the console was opened on, as the module reads it when it first runs.
+    window.history.replaceState(null, '', '/sessions/sess_1')
+    const { openingTabCode } = await import('./session-inspector')
+    expect(await hasSettled(openingTabCode)).toBe(false)
+    transcript.release()
+    expect(await hasSettled(openingTabCode)).toBe(true)
+    window.history.replaceState(null, '', '/')
+  })
+})

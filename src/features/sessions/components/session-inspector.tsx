@@ -34,6 +34,7 @@ import { QueryErrorState } from '@/components/ui/query-error-state'
 import { LoadingState } from '@/components/ui/states'
 import { TabPanel, Tabs } from '@/components/ui/tabs'
 import { loadNamespace, t, useT } from '@/i18n'
+import { whenIdle } from '@/lib/when-idle'
 
 const selectOpenActions = (store: EventStore) => openRequiredActions(store.all())
 const selectAwaitingTools = (store: EventStore) => turnsAwaitingTools(store.all())
@@ -74,17 +75,14 @@ const BudgetTab = lazy(() => import('./budget-tab').then((module) => ({ default:
 function usePrefetchTabCode(isContentShown: boolean) {
   useEffect(() => {
     if (!isContentShown) return
-    // A prefetch that fails costs nothing: the tab asks again when opened.
-    const prefetch = () => {
+    const abort = new AbortController()
+    void whenIdle(abort.signal, 5000, 1000).then(() => {
+      if (abort.signal.aborted) return
+      // A prefetch that fails costs nothing: the tab asks again when opened.
       loadTranscript().catch(() => undefined)
       loadWaterfall().catch(() => undefined)
-    }
-    if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback(prefetch, { timeout: 5000 })
-      return () => cancelIdleCallback(handle)
-    }
-    const handle = setTimeout(prefetch, 1000)
-    return () => clearTimeout(handle)
+    })
+    return () => abort.abort()
   }, [isContentShown])
 }
 

@@ -93,31 +93,29 @@ const screens = {
     ...screen(() => import('./routes/sessions-route'), 'sessions', 'app:screens', 'ui:advice'),
   },
   // The inspector's own strings too (its sub-agent and stall-diagnosis lines, the composer's and
-  // the export's): a catalog first asked for by a render suspends the page, and each such suspension
-  // is one more round trip before the open tab's first rows.
+  // the export's, one catalog: `sessions/locales/inspector.*.json`): a catalog first asked for by a
+  // render suspends the page, and each such suspension is one more round trip before the open
+  // tab's first rows.
   sessionDetail: {
     path: 'sessions/:sessionId',
     ...screen(
       () => import('./routes/session-detail-route').then((route) => route.openingTabCode.then(() => route)),
       'sessions',
-      'sessions:subagents',
-      'sessions:configuration',
-      'sessions:inputs',
-      'sessions:offline',
+      'sessions:inspector',
       'app:screens',
       'ui:advice',
     ),
   },
   offlineViewer: {
     path: 'sessions-file',
-    ...screen(() => import('./routes/offline-viewer-route'), 'sessions', 'app:screens', 'sessions:offline'),
+    ...screen(() => import('./routes/offline-viewer-route'), 'sessions', 'app:screens', 'sessions:inspector'),
   },
   subagentDetail: {
     path: 'sessions/:sessionId/subagents/*',
     ...screen(
       () => import('./routes/subagent-detail-route'),
       'sessions',
-      'sessions:subagents',
+      'sessions:inspector',
       'app:screens',
       'ui:advice',
     ),

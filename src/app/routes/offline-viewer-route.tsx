@@ -17,7 +17,7 @@ const OfflineViewer = lazy(() =>
 
 /** `/sessions-file`: a session export opened from disk, read in the browser with no server. */
 export default function OfflineViewerRoute() {
-  const { t } = useT('app', 'app:screens', 'sessions:offline')
+  const { t } = useT('app', 'app:screens', 'sessions:inspector')
   useDocumentTitle(t('sessions.offline.title'))
   // The viewer is for reading a file with the network cut: the shell's focus rescue, which loads
   // with the first focus on a page, is fetched now, while the network is still there.

@@ -12,7 +12,7 @@ import '@/styles/index.css'
 
 /** `/sessions/{root}/subagents/{child}/{grandchild}/…`: a sub-agent of the caller's session. */
 export default function SubagentDetailRoute() {
-  const { t } = useT('app', 'app:screens', 'sessions:subagents')
+  const { t } = useT('app', 'app:screens', 'sessions:inspector')
   const { sessionId = '', '*': splat } = useParams()
   const chain = parseSubagentChain(splat)
   const childId = chain.at(-1) ?? ''

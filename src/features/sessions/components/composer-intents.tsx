@@ -34,7 +34,7 @@ export function ComposerIntents({
   isInputsOffered: boolean
   isDisabled: boolean
 }) {
-  useT('sessions:inputs')
+  useT('sessions:inspector')
   const id = useId()
   const blocker = intentBlocker(intent, { runningTurnId, isInputsOffered })
   return (

@@ -13,7 +13,7 @@ export function isInputEvent(event: PublicEvent): boolean {
  * applied to the conversation (or rejected, with the reason).
  */
 export function InputEventLine({ event }: { event: PublicEvent }) {
-  const { t } = useT('sessions:inputs')
+  const { t } = useT('sessions:inspector')
   return (
     <div className="flex flex-col gap-0.5 px-1" data-testid="input-event">
       {inputEntriesOf(event).map((entry) => {

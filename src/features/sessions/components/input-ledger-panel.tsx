@@ -25,7 +25,7 @@ const STATUS_LABEL: Record<InputStatus, () => string> = {
 }
 
 function LedgerRow({ entry, now }: { entry: InputEntry; now: number }) {
-  useT('sessions:inputs')
+  useT('sessions:inspector')
   return (
     <li
       className="flex flex-col gap-0.5 border-b border-border py-2 last:border-b-0"
@@ -62,7 +62,7 @@ export function InputLedgerPanel({
   store: EventStore
   canWrite: boolean
 }) {
-  useT('sessions:inputs')
+  useT('sessions:inspector')
   const id = useId()
   const now = useNow()
   const { query, entries, isOffered } = useInputLedger(sessionId, store)

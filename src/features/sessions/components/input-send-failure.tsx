@@ -28,7 +28,7 @@ export function InputSendFailure({
   /** `isFresh`: under a new key. */
   onResend: (intent: ComposerIntent, isFresh: boolean) => void
 }) {
-  const { t } = useT('sessions', 'sessions:inputs')
+  const { t } = useT('sessions', 'sessions:inspector')
   const error = errorMessage(failure.cause)
   switch (failure.kind) {
     case 'steer_refused':

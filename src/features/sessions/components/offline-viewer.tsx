@@ -281,7 +281,7 @@ function OpenedFile({ opened, onClose }: { opened: OpenedExport; onClose: () => 
   )
 }
 
-const VIEW_STRINGS = [...new Set([...TRANSCRIPT_STRINGS, ...WATERFALL_STRINGS, 'sessions:offline'])]
+const VIEW_STRINGS = [...new Set([...TRANSCRIPT_STRINGS, ...WATERFALL_STRINGS, 'sessions:inspector'])]
 
 /**
  * Opens a session export with no server: the file is read in this tab (a picker or a drop;

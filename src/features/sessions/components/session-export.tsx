@@ -18,7 +18,7 @@ export function SessionExport({
   sessionId: string
   environmentId: string | null
 }) {
-  const { t } = useT('sessions:offline')
+  const { t } = useT('sessions:inspector')
   const [isBusy, setIsBusy] = useState(false)
   const [saved, setSaved] = useState<SessionExport | null>(null)
   const [failure, setFailure] = useState<unknown>(null)
@@ -60,7 +60,7 @@ export function SessionExport({
 
 /** Where an export file is opened (the sessions list points there too: a file needs no session). */
 export function OpenExportLink() {
-  const { t } = useT('sessions:offline')
+  const { t } = useT('sessions:inspector')
   return (
     <Link className="text-sm text-primary hover:underline" to="/sessions-file">
       {t('sessions.offline.export.openViewer')}

@@ -235,7 +235,7 @@ export function SessionTabs<T extends SessionTab>({
  * (`?tab=`), so a reload or a shared link opens the same view.
  */
 export function SessionInspector({ sessionId, canWrite }: { sessionId: string; canWrite: boolean }) {
-  useT('sessions', 'sessions:subagents')
+  useT('sessions', 'sessions:inspector')
   const route = useMemo(() => ({ sessionId }), [sessionId])
   const session = useQuery(sessionQuery(sessionId))
   const turns = useQuery(turnsQuery(sessionId))

@@ -175,7 +175,7 @@ function causeDetail(t: ConfigT, cause: ConfigurationCause): string {
  * definition disables, denies or holds for confirmation, with a link to that setting.
  */
 export function ConfigurationDiagnosis({ session, turns, openActions, log }: DiagnosisProps) {
-  const { t } = useT('sessions', 'sessions:configuration')
+  const { t } = useT('sessions', 'sessions:inspector')
   const latest = [...turns].sort((a, b) => b.createdAt - a.createdAt)[0]
   const pinned = usePinnedAgentTools(session.agentId, session.agentVersion, { enabled: latest !== undefined })
   const records = useEventLog(log.store, selectToolRecords)

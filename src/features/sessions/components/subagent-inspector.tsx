@@ -48,7 +48,7 @@ function childTabOf(params: URLSearchParams): ChildTab {
  * pending requests are shown but cannot be answered here (upstream has no route for it).
  */
 export function SubagentInspector({ rootId, chain }: { rootId: string; chain: readonly string[] }) {
-  const { t } = useT('sessions', 'sessions:subagents', 'sessions:transcript', 'sessions:inputs')
+  const { t } = useT('sessions', 'sessions:inspector', 'sessions:transcript')
   const childId = chain.at(-1) ?? ''
   const parentChain = useMemo(() => chain.slice(0, -1), [chain])
   const route = useMemo(() => ({ sessionId: rootId, childId }), [rootId, childId])

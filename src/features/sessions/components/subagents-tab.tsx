@@ -33,7 +33,7 @@ export function totalTokens(usage: Usage): number {
 
 /** The root session's usage with its descendants, and why the figures are not one snapshot. */
 function TreeUsagePanel({ sessionId }: { sessionId: string }) {
-  const { t } = useT('sessions:subagents')
+  const { t } = useT('sessions:inspector')
   const usage = useQuery(treeUsageQuery(sessionId))
   if (usage.isPending) return null
   if (usage.isError) {
@@ -88,7 +88,7 @@ function ChildRow({
   child: Subagent
   snapshot: Snapshot | undefined
 }) {
-  const { t } = useT('sessions:subagents')
+  const { t } = useT('sessions:inspector')
   const pending = snapshot ? pendingRequests(snapshot.required_actions) : null
   const name = child.taskId ?? child.childId
   return (
@@ -132,7 +132,7 @@ function ChildRow({
  * tab also shows the tree's usage roll-up.
  */
 export function SubagentsTab({ route, chain }: { route: SessionRoute; chain: readonly string[] }) {
-  const { t } = useT('sessions', 'sessions:subagents')
+  const { t } = useT('sessions', 'sessions:inspector')
   const family = useFamilyStatus('subagents')
   const list = useQuery({ ...subagentsQuery(route), enabled: family !== 'absent' })
   const children = list.data?.children ?? []

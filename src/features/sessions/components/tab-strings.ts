@@ -6,12 +6,11 @@
 // The Markdown's strings too: loaded before the first block, never while a turn streams in (a
 // block that suspends on them would put the whole tab back to its loading state).
 export const TRANSCRIPT_STRINGS = ['sessions', 'sessions:transcript', 'markdown'] as const
-// The input marks' words live with the inputs ledger, which a sub-agent's page does not show; the
-// checkpoint marks' with the checkpoints tab.
+// The lanes' sub-agent lines and the input marks' words are among the inspector's strings; the
+// checkpoint marks' live with the checkpoints tab.
 export const WATERFALL_STRINGS = [
   'sessions',
   'sessions:transcript',
-  'sessions:subagents',
-  'sessions:inputs',
+  'sessions:inspector',
   'sessions:checkpoints',
 ] as const

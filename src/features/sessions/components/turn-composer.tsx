@@ -37,7 +37,7 @@ export function TurnComposer({
   runningTurnId?: string | null
 }) {
   const isDisabled = isArchived || goneEnvironmentId !== null
-  const { t } = useT('sessions', 'sessions:inputs')
+  const { t } = useT('sessions', 'sessions:inspector')
   const [intent, setIntent] = useState<ComposerIntent>('turn')
   const inputs = useQuery(inputsQuery(sessionId))
   const isInputsOffered = inputs.data?.isOffered !== false

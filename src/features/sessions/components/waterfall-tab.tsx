@@ -602,7 +602,7 @@ function SubagentLanes({
   chain: readonly string[]
   subagents: readonly LoggedSubagent[]
 }) {
-  const { t } = useT('sessions', 'sessions:subagents')
+  const { t } = useT('sessions', 'sessions:inspector')
   return (
     <section
       aria-label={t('sessions.subagents.lanes.label', { session: chain.at(-1) ?? rootId })}
@@ -636,7 +636,7 @@ const sameLane = (a: LaneProps, b: LaneProps) =>
   a.child.updatedAt === b.child.updatedAt
 
 const SubagentLane = memo(function SubagentLane({ rootId, chain, child }: LaneProps) {
-  const { t } = useT('sessions', 'sessions:subagents')
+  const { t } = useT('sessions', 'sessions:inspector')
   const isLive = !isSettledSubagent(child.status)
   const route = useMemo(() => ({ sessionId: rootId, childId: child.childId }), [rootId, child.childId])
   // A lane draws from the log alone: no snapshot is read for it (the sub-agent's page reads one).

@@ -39,7 +39,8 @@ export const LANE_FIRST_PAGE = 100
 
 /** How long a page asked for at start-up waits to be taken before it is dropped. */
 const EARLY_PAGE_TTL_MS = 30_000
-const earlyPages = new Map<string, Promise<EventPage>>()
+type EarlyPage = { page: Promise<EventPage>; arrived?: EventPage }
+const earlyPages = new Map<string, EarlyPage>()
 // A child's page is kept under its own route: never handed to its root session's log, or back.
 const earlyKey = (route: SessionRouteLike) => {
   const { sessionId, childId } = toRoute(route)
@@ -59,11 +60,17 @@ export function prefetchFirstHistoryPage(
   const key = earlyKey(route)
   if (earlyPages.has(key)) return undefined
   const page = fetchEventPage(route, null, limit)
-  // A failure reaches the loader that takes the page; until then it is not unhandled.
-  page.catch(() => undefined)
-  earlyPages.set(key, page)
+  const early: EarlyPage = { page }
+  page.then(
+    (arrived) => {
+      early.arrived = arrived
+    },
+    // A failure reaches the loader that takes the page; until then it is not unhandled.
+    () => undefined,
+  )
+  earlyPages.set(key, early)
   setTimeout(() => {
-    if (earlyPages.get(key) === page) earlyPages.delete(key)
+    if (earlyPages.get(key) === early) earlyPages.delete(key)
   }, EARLY_PAGE_TTL_MS)
   return page
 }
@@ -71,7 +78,17 @@ export function prefetchFirstHistoryPage(
 /** The first page asked for at start-up, once; undefined when none was (or it was taken). */
 export function takeFirstHistoryPage(route: SessionRouteLike): Promise<EventPage> | undefined {
   const key = earlyKey(route)
-  const page = earlyPages.get(key)
+  const early = earlyPages.get(key)
   earlyPages.delete(key)
-  return page
+  return early?.page
+}
+
+/**
+ * The first page asked for at start-up if it has already arrived, without taking it: a log
+ * created after it came in starts with its events, so the screen's first render shows rows instead
+ * of waiting one more render for the loader's effect. The loader still takes it (and finds its
+ * events already applied).
+ */
+export function arrivedFirstHistoryPage(route: SessionRouteLike): EventPage | undefined {
+  return earlyPages.get(earlyKey(route))?.arrived
 }

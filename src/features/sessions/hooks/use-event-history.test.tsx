@@ -3,7 +3,9 @@ import { renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { useEventHistory } from './use-event-history'
+import { useSessionEventLog } from './use-session-event-log'
 import { EventStore } from '../models/event-store'
+import { prefetchFirstHistoryPage, takeFirstHistoryPage } from '@/data/sessions/event-page'
 import { appendEvent } from '@/mocks/lib/event-log'
 import { SUBAGENT_TREE } from '@/mocks/seed/seed-subagents'
 import { startTestApi } from '@/testing/render-app'
@@ -71,5 +73,55 @@ describe('useEventHistory with deferRest (a sub-agent lane)', () => {
     await waitFor(() => expect(result.current.phase).toBe('ready'))
     expect(store.size).toBe(total)
     expect(requested).not.toHaveBeenCalled()
+  })
+})
+
+describe('a log opened after its first page arrived at start-up', () => {
+  it('shows that page on its first render and asks for it only once', async () => {
+    const { asked, total, wrapper } = await setup(150)
+    await prefetchFirstHistoryPage(route, 100)
+    const sizesRendered: number[] = []
+    const phasesRendered: string[] = []
+    const { result } = renderHook(
+      () => {
+        const log = useSessionEventLog(route, { follow: false, prefetchSnapshot: false, firstPage: 100 })
+        sizesRendered.push(log.store.size)
+        phasesRendered.push(log.phase)
+        return log
+      },
+      { wrapper },
+    )
+    // No render without rows, and no loading state before the loader's first step.
+    expect(sizesRendered[0]).toBe(100)
+    expect(phasesRendered[0]).toBe('history')
+    await waitFor(() => expect(result.current.phase).toBe('live'))
+    expect(result.current.store.size, 'every event once').toBe(total)
+    expect(asked[0]).toBe('?limit=100')
+    expect(
+      asked.slice(1).every((search) => search.startsWith('?limit=1000&after=')),
+      asked.join(),
+    ).toBe(true)
+    expect(takeFirstHistoryPage(route), 'the loader took the page').toBeUndefined()
+  })
+
+  it('starts empty when the page is still on its way, and shows it once it arrives', async () => {
+    const { asked, total, wrapper } = await setup(150)
+    void prefetchFirstHistoryPage(route, 100)
+    const sizesRendered: number[] = []
+    const { result } = renderHook(
+      () => {
+        const log = useSessionEventLog(route, { follow: false, prefetchSnapshot: false, firstPage: 100 })
+        sizesRendered.push(log.store.size)
+        return log
+      },
+      { wrapper },
+    )
+    expect(sizesRendered[0]).toBe(0)
+    await waitFor(() => expect(result.current.phase).toBe('live'))
+    expect(result.current.store.size).toBe(total)
+    expect(
+      asked.filter((search) => search === '?limit=100'),
+      'the first page asked for once',
+    ).toHaveLength(1)
   })
 })

@@ -44,7 +44,8 @@ export function useEventHistory(
   // By value: a route object made in each render must not start the history again.
   const { sessionId, childId } = toRoute(route)
   const queryClient = useQueryClient()
-  const [phase, setPhase] = useState<HistoryPhase>('snapshot')
+  // A log that starts with the page that arrived at start-up (see useSessionEventLog) shows rows.
+  const [phase, setPhase] = useState<HistoryPhase>(() => (store.size > 0 ? 'history' : 'snapshot'))
   const [error, setError] = useState<unknown>(null)
   const [attempt, setAttempt] = useState(0)
 
@@ -52,13 +53,13 @@ export function useEventHistory(
     () => ({
       store,
       // The first page may have left at start-up, before this screen's code was in (a child's
-      // too, for a page opened on its waterfall: see prefetchSession).
+      // too, for a page opened on its waterfall: see prefetchSession). It answers the first
+      // request, also in a log that already starts with it (useSessionEventLog): its events are
+      // applied once, and it says whether more follow its cursor.
       fetchPage: async (after, signal) => {
-        if (after === null)
-          return (
-            takeFirstHistoryPage({ sessionId, childId }) ??
-            fetchEventPage({ sessionId, childId }, null, firstPage, signal)
-          )
+        const early = takeFirstHistoryPage({ sessionId, childId })
+        if (early) return early
+        if (after === null) return fetchEventPage({ sessionId, childId }, null, firstPage, signal)
         if (deferRest) await whenIdle(signal, DEFERRED_PAGE_WAIT_MS)
         return fetchEventPage({ sessionId, childId }, after, HISTORY_PAGE, signal)
       },
@@ -77,7 +78,7 @@ export function useEventHistory(
     const abort = new AbortController()
     const { signal } = abort
     async function load() {
-      setPhase('snapshot')
+      setPhase(store.size > 0 ? 'history' : 'snapshot')
       setError(null)
       try {
         await loadHistory(deps, signal)
@@ -93,7 +94,7 @@ export function useEventHistory(
     }
     void load()
     return () => abort.abort()
-  }, [deps, queryClient, sessionId, childId, attempt, prefetchSnapshot])
+  }, [deps, queryClient, sessionId, childId, attempt, prefetchSnapshot, store])
 
   const retry = useCallback(() => {
     store.reset([], null)

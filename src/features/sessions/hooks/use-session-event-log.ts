@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { arrivedFirstHistoryPage } from '@/data/sessions/event-page'
 import type { SessionRouteLike } from '@/data/sessions/session-route'
 import { useEventHistory } from './use-event-history'
 import { useLiveFollower } from './use-live-follower'
@@ -45,7 +46,15 @@ export function useSessionEventLog(
   } = {},
 ): SessionEventLog {
   const { follow = true, prefetchSnapshot = true, firstPage, deferRest } = options
-  const [store] = useState(() => new EventStore())
+  // Opened at start-up, the log's first page has usually arrived while the page's code was still
+  // downloading: the log starts with it, so the first render already shows rows. The history
+  // loader then takes that page, finds its events applied and goes on from its cursor.
+  const [store] = useState(() => {
+    const log = new EventStore()
+    const arrived = arrivedFirstHistoryPage(route)
+    if (arrived) log.applyPage(arrived.events)
+    return log
+  })
   const history = useEventHistory(route, store, { prefetchSnapshot, firstPage, deferRest })
   const isReady = history.phase === 'ready'
   // A finished child's log is complete: it is read once and not followed (see subagent lanes).

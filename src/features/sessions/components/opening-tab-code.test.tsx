@@ -1,3 +1,5 @@
+import { render, screen } from '@testing-library/react'
+import { Suspense } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 
 // The session route renders once the opening tab's code is in (see openingTabCode), so the tab never
@@ -9,7 +11,7 @@ const transcript = vi.hoisted(() => {
 })
 vi.mock('./transcript-tab', async () => {
   await transcript.arrived
-  return { TranscriptTab: () => null }
+  return { TranscriptTab: () => <p>the transcript</p> }
 })
 
 /** Whether the promise has settled once pending work has had a few ticks to run. */
@@ -28,6 +30,24 @@ describe('openingTabCode', () => {
     expect(await hasSettled(openingTabCode)).toBe(false)
     transcript.release()
     expect(await hasSettled(openingTabCode)).toBe(true)
+    window.history.replaceState(null, '', '/')
+  })
+
+  it('then shows the tab on its first render, never the inspector’s loading state', async () => {
+    window.history.replaceState(null, '', '/sessions/sess_1')
+    const { openingTabCode, TABS } = await import('./session-inspector')
+    transcript.release()
+    await openingTabCode
+    const fallbacks: string[] = []
+    function Fallback() {
+      fallbacks.push('shown')
+      return <p>loading</p>
+    }
+    // The mocked tab reads none of the context.
+    const context = {} as Parameters<typeof TABS.transcript.view>[0]
+    render(<Suspense fallback={<Fallback />}>{TABS.transcript.view(context)}</Suspense>)
+    expect(screen.getByText('the transcript')).toBeTruthy()
+    expect(fallbacks).toEqual([])
     window.history.replaceState(null, '', '/')
   })
 })

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense, useEffect, useMemo } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react'
 import { useSearchParams } from 'react-router'
 import { EnvironmentTab } from './environment-tab'
 import { EventsTab } from './events-tab'
@@ -48,19 +48,51 @@ const RecoveryDesk = lazy(() =>
 // session's data; the other tab's code is fetched once the page is idle.
 let transcriptModule: Promise<typeof TranscriptTabModule> | undefined
 let waterfallModule: Promise<typeof WaterfallTabModule> | undefined
+let transcriptLoaded: typeof TranscriptTabModule | undefined
+let waterfallLoaded: typeof WaterfallTabModule | undefined
 // A failed download is forgotten, so opening the tab later asks again.
 const loadTranscript = () =>
-  (transcriptModule ??= import('./transcript-tab').catch((error: unknown) => {
-    transcriptModule = undefined
-    throw error
-  }))
+  (transcriptModule ??= import('./transcript-tab').then(
+    (module) => (transcriptLoaded = module),
+    (error: unknown) => {
+      transcriptModule = undefined
+      throw error
+    },
+  ))
 const loadWaterfall = () =>
-  (waterfallModule ??= import('./waterfall-tab').catch((error: unknown) => {
-    waterfallModule = undefined
-    throw error
-  }))
-const TranscriptTab = lazy(() => loadTranscript().then((module) => ({ default: module.TranscriptTab })))
-const WaterfallTab = lazy(() => loadWaterfall().then((module) => ({ default: module.WaterfallTab })))
+  (waterfallModule ??= import('./waterfall-tab').then(
+    (module) => (waterfallLoaded = module),
+    (error: unknown) => {
+      waterfallModule = undefined
+      throw error
+    },
+  ))
+
+/**
+ * A tab whose code loads with it. Mounted once its code is in (the opening tab, see
+ * openingTabCode; a tab prefetched while the page was idle), it renders the tab at once: React.lazy
+ * would suspend that first render all the same, and the inspector's loading state, once shown,
+ * holds the tab back for up to 300 ms (React's reveal throttle). Chosen once per mount, so a tab
+ * shown through lazy is not mounted again when its code arrives.
+ */
+function withCode<P extends object>(
+  loaded: () => ComponentType<P> | undefined,
+  load: () => Promise<ComponentType<P>>,
+) {
+  const Lazy = lazy(() => load().then((component) => ({ default: component })))
+  return function TabWithCode(props: P) {
+    const [Tab] = useState<ComponentType<P> | typeof Lazy>(() => loaded() ?? Lazy)
+    return <Tab {...props} />
+  }
+}
+const TranscriptTab = withCode(
+  () => transcriptLoaded?.TranscriptTab,
+  () => loadTranscript().then((module) => module.TranscriptTab),
+)
+const WaterfallTab = withCode(
+  () => waterfallLoaded?.WaterfallTab,
+  () => loadWaterfall().then((module) => module.WaterfallTab),
+)
 // The files tab's code loads the first time it is opened.
 const FilesTab = lazy(() => import('./files-tab').then((module) => ({ default: module.FilesTab })))
 const CheckpointsTab = lazy(() =>

@@ -42,31 +42,32 @@ const selectAwaitingTools = (store: EventStore) => turnsAwaitingTools(store.all(
 const RecoveryDesk = lazy(() =>
   import('./recovery-desk').then((module) => ({ default: module.RecoveryDesk })),
 )
+/**
+ * A tab's module, downloaded once: `load` asks for it (a failed download is forgotten, so opening
+ * the tab later asks again), `loaded` gives it once it is in.
+ */
+type TabCode<M> = { load: () => Promise<M>; loaded: () => M | undefined }
+function tabCode<M>(importModule: () => Promise<M>): TabCode<M> {
+  let module: Promise<M> | undefined
+  let loaded: M | undefined
+  return {
+    load: () =>
+      (module ??= importModule().then(
+        (arrived) => (loaded = arrived),
+        (error: unknown) => {
+          module = undefined
+          throw error
+        },
+      )),
+    loaded: () => loaded,
+  }
+}
 // The transcript (with Markdown and its highlighter) and the waterfall load with their tab: a page
 // opened on the event log does not download and run them before its first rows. Opened on the
 // transcript, its code is asked for as this module runs (see the end of the file), beside the
 // session's data; the other tab's code is fetched once the page is idle.
-let transcriptModule: Promise<typeof TranscriptTabModule> | undefined
-let waterfallModule: Promise<typeof WaterfallTabModule> | undefined
-let transcriptLoaded: typeof TranscriptTabModule | undefined
-let waterfallLoaded: typeof WaterfallTabModule | undefined
-// A failed download is forgotten, so opening the tab later asks again.
-const loadTranscript = () =>
-  (transcriptModule ??= import('./transcript-tab').then(
-    (module) => (transcriptLoaded = module),
-    (error: unknown) => {
-      transcriptModule = undefined
-      throw error
-    },
-  ))
-const loadWaterfall = () =>
-  (waterfallModule ??= import('./waterfall-tab').then(
-    (module) => (waterfallLoaded = module),
-    (error: unknown) => {
-      waterfallModule = undefined
-      throw error
-    },
-  ))
+const transcriptCode = tabCode<typeof TranscriptTabModule>(() => import('./transcript-tab'))
+const waterfallCode = tabCode<typeof WaterfallTabModule>(() => import('./waterfall-tab'))
 
 /**
  * A tab whose code loads with it. Mounted once its code is in (the opening tab, see
@@ -75,24 +76,19 @@ const loadWaterfall = () =>
  * holds the tab back for up to 300 ms (React's reveal throttle). Chosen once per mount, so a tab
  * shown through lazy is not mounted again when its code arrives.
  */
-function withCode<P extends object>(
-  loaded: () => ComponentType<P> | undefined,
-  load: () => Promise<ComponentType<P>>,
-) {
-  const Lazy = lazy(() => load().then((component) => ({ default: component })))
+function withCode<M, P extends object>(code: TabCode<M>, pick: (module: M) => ComponentType<P>) {
+  const Lazy = lazy(() => code.load().then((module) => ({ default: pick(module) })))
   return function TabWithCode(props: P) {
-    const [Tab] = useState<ComponentType<P> | typeof Lazy>(() => loaded() ?? Lazy)
+    const [Tab] = useState<ComponentType<P> | typeof Lazy>(() => {
+      const module = code.loaded()
+      return module === undefined ? Lazy : pick(module)
+    })
     return <Tab {...props} />
   }
 }
-const TranscriptTab = withCode(
-  () => transcriptLoaded?.TranscriptTab,
-  () => loadTranscript().then((module) => module.TranscriptTab),
-)
-const WaterfallTab = withCode(
-  () => waterfallLoaded?.WaterfallTab,
-  () => loadWaterfall().then((module) => module.WaterfallTab),
-)
+const TranscriptTab = withCode(transcriptCode, (module) => module.TranscriptTab)
+const WaterfallTab = withCode(waterfallCode, (module) => module.WaterfallTab)
+
 // The files tab's code loads the first time it is opened.
 const FilesTab = lazy(() => import('./files-tab').then((module) => ({ default: module.FilesTab })))
 const CheckpointsTab = lazy(() =>
@@ -111,8 +107,8 @@ function usePrefetchTabCode(isContentShown: boolean) {
     void whenIdle(abort.signal, 5000, 1000).then(() => {
       if (abort.signal.aborted) return
       // A prefetch that fails costs nothing: the tab asks again when opened.
-      loadTranscript().catch(() => undefined)
-      loadWaterfall().catch(() => undefined)
+      transcriptCode.load().catch(() => undefined)
+      waterfallCode.load().catch(() => undefined)
     })
     return () => abort.abort()
   }, [isContentShown])
@@ -392,9 +388,9 @@ function preloadOpeningTab(): Promise<unknown> {
   const opening = sessionTabOf(new URLSearchParams(window.location.search))
   const early =
     opening === 'transcript'
-      ? { load: loadTranscript, strings: TRANSCRIPT_STRINGS }
+      ? { load: transcriptCode.load, strings: TRANSCRIPT_STRINGS }
       : opening === 'waterfall'
-        ? { load: loadWaterfall, strings: WATERFALL_STRINGS }
+        ? { load: waterfallCode.load, strings: WATERFALL_STRINGS }
         : null
   if (!early) return Promise.resolve()
   // A failed download is not the page's to report: the tab asks again when it renders, and shows

@@ -27,6 +27,9 @@ export type EventHistory = {
   reloadSnapshot: (signal: AbortSignal) => Promise<string | null>
 }
 
+/** A log that starts with the page that arrived at start-up (see useSessionEventLog) shows rows. */
+const startingPhase = (store: EventStore): HistoryPhase => (store.size > 0 ? 'history' : 'snapshot')
+
 /**
  * Loads the session's log into the store: the event pages from the store's cursor to the head,
  * then the snapshot for the tab that shows it. The snapshot is asked for once the log is in, never
@@ -44,8 +47,7 @@ export function useEventHistory(
   // By value: a route object made in each render must not start the history again.
   const { sessionId, childId } = toRoute(route)
   const queryClient = useQueryClient()
-  // A log that starts with the page that arrived at start-up (see useSessionEventLog) shows rows.
-  const [phase, setPhase] = useState<HistoryPhase>(() => (store.size > 0 ? 'history' : 'snapshot'))
+  const [phase, setPhase] = useState<HistoryPhase>(() => startingPhase(store))
   const [error, setError] = useState<unknown>(null)
   const [attempt, setAttempt] = useState(0)
 
@@ -78,7 +80,7 @@ export function useEventHistory(
     const abort = new AbortController()
     const { signal } = abort
     async function load() {
-      setPhase(store.size > 0 ? 'history' : 'snapshot')
+      setPhase(startingPhase(store))
       setError(null)
       try {
         await loadHistory(deps, signal)

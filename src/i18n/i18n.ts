@@ -1,6 +1,7 @@
 import { setupI18n, type Messages } from '@lingui/core'
 import { use, useSyncExternalStore } from 'react'
 import { byNamespace, type CatalogLoader } from './catalog-files'
+import { rememberUntilFailure } from '@/lib/remember-until-failure'
 
 export const LOCALES = ['en', 'zh-CN'] as const
 export type Locale = (typeof LOCALES)[number]
@@ -32,18 +33,10 @@ const firstLoaders = byNamespace(
     '/src/features/environments/locales/{en,zh-CN}.json',
   ]),
 )
-let catalogIndex: Promise<Map<string, CatalogLoader>> | undefined
-function laterLoaders(): Promise<Map<string, CatalogLoader>> {
-  catalogIndex ??= import('./catalog-index').then(
-    (module) => module.catalogLoaders,
-    (error: unknown) => {
-      // Not downloaded: the next catalog asked for tries again.
-      catalogIndex = undefined
-      throw error
-    },
-  )
-  return catalogIndex
-}
+// Not downloaded: the next catalog asked for tries again.
+const laterLoaders = rememberUntilFailure(() =>
+  import('./catalog-index').then((module) => module.catalogLoaders),
+)
 
 async function catalogLoader(key: string): Promise<CatalogLoader> {
   const load = firstLoaders.get(key) ?? (await laterLoaders()).get(key)

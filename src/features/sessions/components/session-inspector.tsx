@@ -35,6 +35,7 @@ import { LoadingState } from '@/components/ui/states'
 import { TabPanel, Tabs } from '@/components/ui/tabs'
 import { loadNamespace, t, useT } from '@/i18n'
 import { whenIdle } from '@/lib/when-idle'
+import { rememberUntilFailure } from '@/lib/remember-until-failure'
 
 const selectOpenActions = (store: EventStore) => openRequiredActions(store.all())
 const selectAwaitingTools = (store: EventStore) => turnsAwaitingTools(store.all())
@@ -48,17 +49,9 @@ const RecoveryDesk = lazy(() =>
  */
 type TabCode<M> = { load: () => Promise<M>; loaded: () => M | undefined }
 function tabCode<M>(importModule: () => Promise<M>): TabCode<M> {
-  let module: Promise<M> | undefined
   let loaded: M | undefined
   return {
-    load: () =>
-      (module ??= importModule().then(
-        (arrived) => (loaded = arrived),
-        (error: unknown) => {
-          module = undefined
-          throw error
-        },
-      )),
+    load: rememberUntilFailure(() => importModule().then((arrived) => (loaded = arrived))),
     loaded: () => loaded,
   }
 }

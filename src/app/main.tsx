@@ -29,13 +29,21 @@ async function reportBootFailure(root: HTMLElement, error: unknown) {
 
 /**
  * The first Intl formatter a page builds loads its language's ICU data: 18–80 ms on this machine's
- * Chromium, where the next costs well under 1 ms. Built in the task after start-up has sent its
- * requests, while the main thread waits for the first screen's code and answers, the screen's first
- * render (relative times, clock times) does not pay it.
+ * Chromium, where the next costs well under 1 ms. Built while the main thread waits for the first
+ * screen's code and answers, the screen's first render (relative times, clock times) does not pay
+ * it. Not before the first screen's requests have left, nor ahead of work that is ready: run in the
+ * first task after start-up, it held the session page's requests (sent when their small chunk
+ * arrives) and the evaluation of the arriving chunks back by as long as it took.
  */
 function warmUpFormatters(locale: string) {
   new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(-1, 'minute')
   new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hour12: false }).format(0)
+}
+
+/** In the browser's next idle moment (Safari has no requestIdleCallback: the next task). */
+function whenMainThreadIdle(run: () => void) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 1000 })
+  else setTimeout(run, 0)
 }
 
 /**
@@ -59,6 +67,7 @@ async function boot() {
   if (isSignedIn) preloadFirstRouteCode(firstScreen)
   // A screen that fails to download is reported by the route's error boundary, as later ones are.
   const screenCode = preloadScreen(firstScreen, locale).catch(() => undefined)
+  let requestsSent: Promise<void> = Promise.resolve()
   const api = runtimeConfig.then(async (config) => {
     setActiveRuntimeConfig(config)
     if (config.apiMode === 'mock') {
@@ -71,9 +80,13 @@ async function boot() {
     // now and only their answers wait for the strings (not for the first screen's own strings,
     // which only its render needs).
     readAnswersAfter(shellStrings)
-    if (isSignedIn) prefetchFirstRoute(queryClient, firstScreen, window.location)
+    if (isSignedIn) requestsSent = prefetchFirstRoute(queryClient, firstScreen, window.location)
   })
-  setTimeout(() => warmUpFormatters(locale), 0)
+  // After the first screen's requests (also when the API could not be connected: nothing waits).
+  void api
+    .then(() => requestsSent)
+    .finally(() => whenMainThreadIdle(() => warmUpFormatters(locale)))
+    .catch(() => undefined)
   try {
     await Promise.all([strings, api, screenCode])
     createRoot(root).render(<App />)

@@ -52,7 +52,7 @@ async function openTreeAtStartUp(tab: string): Promise<string[]> {
     const url = new URL(request.url)
     if (url.pathname.includes('/subagents/')) asked.push(`${url.pathname}?${url.searchParams.toString()}`)
   })
-  prefetchFirstRoute(queryClient, 'sessionDetail', {
+  void prefetchFirstRoute(queryClient, 'sessionDetail', {
     pathname: `/sessions/${SUBAGENT_TREE.parent}`,
     search: `?tab=${tab}`,
   })
@@ -63,7 +63,7 @@ async function openTreeAtStartUp(tab: string): Promise<string[]> {
 describe('prefetchFirstRoute', () => {
   it('asks for the environment list page the list shows, and the scope and namespaces', async () => {
     const queryClient = await signedInClient()
-    prefetchFirstRoute(queryClient, 'environments', { pathname: '/environments', search: '?page=2' })
+    void prefetchFirstRoute(queryClient, 'environments', { pathname: '/environments', search: '?page=2' })
     const page = environmentKeys.list({ limit: PAGE_SIZE, offset: PAGE_SIZE })
     await expect.poll(() => queryClient.getQueryState(page)?.status).toBe('success')
     await expect.poll(() => queryClient.getQueryState(identityKeys.scope())?.status).toBe('success')
@@ -73,20 +73,20 @@ describe('prefetchFirstRoute', () => {
 
   it('asks for every environment when the view is one the server cannot page (a search)', async () => {
     const queryClient = await signedInClient()
-    prefetchFirstRoute(queryClient, 'environments', { pathname: '/environments', search: '?q=build' })
+    void prefetchFirstRoute(queryClient, 'environments', { pathname: '/environments', search: '?q=build' })
     await expect.poll(() => queryClient.getQueryState(environmentKeys.everything())?.status).toBe('success')
   })
 
   it('asks only for the header’s data on other screens', async () => {
     const queryClient = await signedInClient()
-    prefetchFirstRoute(queryClient, 'sessions', { pathname: '/sessions', search: '' })
+    void prefetchFirstRoute(queryClient, 'sessions', { pathname: '/sessions', search: '' })
     await expect.poll(() => queryClient.getQueryState(identityKeys.scope())?.status).toBe('success')
     expect(queryClient.getQueryCache().findAll({ queryKey: environmentKeys.all })).toEqual([])
   })
 
   it('asks for a session page’s session, turns and first page of events, and hands the page over once', async () => {
     const queryClient = await signedInClient()
-    prefetchFirstRoute(queryClient, 'sessionDetail', {
+    void prefetchFirstRoute(queryClient, 'sessionDetail', {
       pathname: `/sessions/${SESSION.largeHistory}`,
       search: '?tab=events',
     })

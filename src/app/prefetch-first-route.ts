@@ -27,12 +27,13 @@ export function preloadFirstRouteCode(screen: ScreenName): void {
  * Starts the first screen's requests while its code and strings are still downloading, so the
  * answers are (nearly) in the cache when it mounts instead of being asked for after the render.
  * The keys and options are the ones the screen reads, so it picks the answers up as they are.
+ * Resolves once they have all been sent (the session page's leave with a small chunk of its own).
  */
 export function prefetchFirstRoute(
   queryClient: QueryClient,
   screen: ScreenName,
   location: { pathname: string; search: string },
-): void {
+): Promise<void> {
   // The header's namespace picker needs both on every signed-in screen.
   void queryClient.prefetchQuery(scopeQuery())
   void queryClient.prefetchQuery(namespacesQuery())
@@ -46,15 +47,16 @@ export function prefetchFirstRoute(
   }
   if (screen === 'sessionDetail') {
     const sessionId = paramsOfScreen(screen, location.pathname)?.sessionId
-    if (!sessionId) return
+    if (!sessionId) return Promise.resolve()
     // The session's decoders are the session page's code, not the entry's: this small module
     // shares their chunk with the page, so the requests leave as that chunk arrives, before the
     // page's own code has run.
-    void loadSessionPrefetch().then(
+    return loadSessionPrefetch().then(
       ({ prefetchSession }) => prefetchSession(queryClient, sessionId, location.search),
       () => undefined,
     )
   }
+  return Promise.resolve()
 }
 
 /** The path's parameters as the router reads them for that screen (decoded). */

@@ -14,6 +14,7 @@ import { useRovingRow } from '../hooks/use-roving-row'
 import type { EventStore } from '../models/event-store'
 import type { TimelineBuilder } from '../models/timeline-builder'
 import { useT } from '@/i18n'
+import { observeRectAfterLayout, viewportBoxRect } from '@/lib/scroll-box-rect'
 
 const EVENT_ROW_HEIGHT = 30
 const HEADER_ROW_HEIGHT = 34
@@ -96,6 +97,9 @@ export function EventTimeline({
     estimateSize,
     getItemKey,
     rangeExtractor,
+    // Its first render fills the box it will have (`h-[60vh] min-h-80` below), with no layout read.
+    initialRect: viewportBoxRect(0.6, 320),
+    observeElementRect: observeRectAfterLayout,
     overscan: 8,
   })
   // With nothing chosen yet, Tab enters at the first row in view.

@@ -5,6 +5,7 @@ import { useRovingRow } from '../hooks/use-roving-row'
 import type { TranscriptBuilder, TranscriptRow } from '../models/transcript-builder'
 import { transcriptEntryLabel } from '../models/transcript-entry-label'
 import { useT } from '@/i18n'
+import { observeRectAfterLayout, viewportBoxRect } from '@/lib/scroll-box-rect'
 
 /** Size guesses per kind before a block is measured; close guesses keep the scrollbar steady. */
 function estimate(row: TranscriptRow | undefined): number {
@@ -120,6 +121,9 @@ export function TranscriptList({
     estimateSize,
     getItemKey,
     rangeExtractor,
+    // Its first render fills the box it will have (`h-[70vh] min-h-96` below), with no layout read.
+    initialRect: viewportBoxRect(0.7, 384),
+    observeElementRect: observeRectAfterLayout,
     overscan: 6,
   })
   // With nothing chosen yet, Tab enters at the first entry in view.

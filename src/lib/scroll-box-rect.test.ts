@@ -1,0 +1,58 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { observeRectAfterLayout, viewportBoxRect } from './scroll-box-rect'
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+describe('viewportBoxRect', () => {
+  it('is the share of the viewport less the borders, never under the minimum height', () => {
+    vi.stubGlobal('innerHeight', 900)
+    vi.stubGlobal('innerWidth', 1400)
+    // h-[60vh] with a 1 px border: 540 px tall, 538 px inside.
+    expect(viewportBoxRect(0.6, 320)).toEqual({ width: 1398, height: 538 })
+    vi.stubGlobal('innerHeight', 400)
+    // 60vh is 240 px here: min-h-80 (320 px) wins.
+    expect(viewportBoxRect(0.6, 320)).toEqual({ width: 1398, height: 318 })
+    expect(viewportBoxRect(0.7, 384, 0).height).toBe(384)
+  })
+})
+
+describe('observeRectAfterLayout', () => {
+  it('reads the box only when the resize observer calls back, and stops observing on cleanup', () => {
+    let callBack: (() => void) | undefined
+    const disconnect = vi.fn()
+    const observe = vi.fn()
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(callback: () => void) {
+          callBack = callback
+        }
+        observe = observe
+        disconnect = disconnect
+      },
+    )
+    const element = document.createElement('div')
+    const onRect = vi.fn()
+    const stop = observeRectAfterLayout({ scrollElement: element }, onRect)
+    expect(observe).toHaveBeenCalledWith(element)
+    expect(onRect).not.toHaveBeenCalled()
+    callBack?.()
+    // The test DOM gives every element 1200 × 800 (setup-dom.ts).
+    expect(onRect).toHaveBeenCalledWith({ width: 1200, height: 800 })
+    stop?.()
+    expect(disconnect).toHaveBeenCalled()
+  })
+
+  it('reads the box at once where there is no ResizeObserver, and does nothing without a box', () => {
+    vi.stubGlobal('ResizeObserver', undefined)
+    const onRect = vi.fn()
+    observeRectAfterLayout({ scrollElement: document.createElement('div') }, onRect)
+    expect(onRect).toHaveBeenCalledWith({ width: 1200, height: 800 })
+    const none = vi.fn()
+    expect(observeRectAfterLayout({ scrollElement: null }, none)).toBeUndefined()
+    expect(none).not.toHaveBeenCalled()
+  })
+})

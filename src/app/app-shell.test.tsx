@@ -34,7 +34,8 @@ describe('app shell', () => {
       if (new URL(request.url).pathname.startsWith('/api/')) seen.push(request.headers)
     })
     expect(await screen.findByRole('link', { name: 'build-workers' })).toBeInTheDocument()
-    expect(seen.length).toBeGreaterThan(0)
+    // The workers column's requests, which leave once the rows are on screen.
+    await waitFor(() => expect(seen.length).toBeGreaterThan(0))
     for (const headers of seen) {
       expect(headers.get('Authorization')).toBe(`Bearer ${useAuthStore.getState().token}`)
       expect(headers.get('X-AgentScope-Namespace')).toBe('default')
@@ -62,6 +63,8 @@ describe('app shell', () => {
     const app = await renderApp('/environments?page=1')
     activeServer = app.server
     expect(await screen.findByRole('link', { name: 'build-workers' })).toBeInTheDocument()
+    // The list settled: its workers column has its answers (they are asked for once the rows are drawn).
+    await waitFor(() => expect(screen.queryByText('Checking…')).not.toBeInTheDocument())
     // The server forgets the token (as after a restart or an expiry) while the console still holds it.
     await fetch('http://localhost/api/auth/logout', {
       method: 'POST',

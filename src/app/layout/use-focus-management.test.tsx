@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react'
+import { act, render, screen, waitFor } from '@testing-library/react'
 import { useRef, useState } from 'react'
 import { MemoryRouter, useNavigate } from 'react-router'
 import { describe, expect, it } from 'vitest'
@@ -46,23 +46,26 @@ describe('route focus', () => {
   it('lands on the new page’s heading, and back on it when the page draws its heading again', async () => {
     const { heading, press } = renderShell()
     await press('open')
-    expect(heading()).toHaveFocus()
+    // Once the new page has been drawn.
+    await waitFor(() => expect(heading()).toHaveFocus())
     const first = heading()
     // The focused heading removed and drawn anew: focus falls to <body> with the old node.
     await press('redraw')
     expect(heading()).not.toBe(first)
-    expect(heading()).toHaveFocus()
+    await waitFor(() => expect(heading()).toHaveFocus())
   })
 
   it('leaves focus alone once the reader presses a key', async () => {
     const { heading, press } = renderShell()
     await press('open')
-    expect(heading()).toHaveFocus()
+    await waitFor(() => expect(heading()).toHaveFocus())
     act(() => {
       document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }))
       ;(document.activeElement as HTMLElement).blur()
     })
     await press('redraw')
+    // Past the frame a landing would wait for.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)))
     expect(heading()).not.toHaveFocus()
   })
 })

@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useRef, type RefObject } from 'react'
 import { useLocation } from 'react-router'
 import { focusHeading, isLost } from './focus-targets'
+import { afterNextPaint } from '@/lib/after-next-paint'
 
 /** How long a new page may take to show its heading (lazy chunk, first data) before focus waits on main. */
 const HEADING_WAIT_MS = 5000
@@ -28,9 +29,24 @@ export function useRouteFocus(mainRef: RefObject<HTMLElement | null>) {
     // is shown (a tab's code or strings) hides the page and drops focus to <body>, and a heading
     // rendered again is a new element. Until the reader presses a key or the pointer, or
     // HEADING_WAIT_MS pass, focus that is lost goes back to the heading.
-    let hasLanded = landOnHeading(main, target)
-    const observer = new MutationObserver(() => {
+    let hasLanded = false
+    const land = () => {
       if (!hasLanded || isLost()) hasLanded = landOnHeading(main, target) || hasLanded
+    }
+    // Focus moves once the page is drawn, not in the commit that draws it: focusing lays the page
+    // out, and on a first screen that commit is the one with its rows, so that layout ran before
+    // their first paint and the browser laid the page out again to paint it (40 ms on the
+    // environment list here).
+    let cancelLanding: (() => void) | null = null
+    const landAfterPaint = () => {
+      cancelLanding ??= afterNextPaint(() => {
+        cancelLanding = null
+        land()
+      })
+    }
+    landAfterPaint()
+    const observer = new MutationObserver(() => {
+      if (!hasLanded || isLost()) landAfterPaint()
     })
     const timer = window.setTimeout(() => {
       stop()
@@ -38,6 +54,8 @@ export function useRouteFocus(mainRef: RefObject<HTMLElement | null>) {
     }, HEADING_WAIT_MS)
     function stop() {
       observer.disconnect()
+      cancelLanding?.()
+      cancelLanding = null
       window.clearTimeout(timer)
       document.removeEventListener('keydown', stop, true)
       document.removeEventListener('pointerdown', stop, true)

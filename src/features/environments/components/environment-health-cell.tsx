@@ -4,11 +4,23 @@ import { environmentWorkerPresence, summarizePresence } from '@/data/work/worker
 import { Badge } from '@/components/ui/badge'
 import { useT } from '@/i18n'
 
-/** Worker presence of one self-hosted environment: the workers that claimed its work, by state. */
-export function EnvironmentHealthCell({ environmentId, now }: { environmentId: string; now: number }) {
+/**
+ * Worker presence of one self-hosted environment: the workers that claimed its work, by state.
+ * Asked for once `canAsk` (the table's rows have been drawn): starting a row's requests in the
+ * commit that shows the rows put them ahead of the rows' first paint.
+ */
+export function EnvironmentHealthCell({
+  environmentId,
+  now,
+  canAsk,
+}: {
+  environmentId: string
+  now: number
+  canAsk: boolean
+}) {
   const { t } = useT('environments')
-  const work = useQuery(workItemsQuery(environmentId))
-  const hands = useQuery(handsStatusQuery())
+  const work = useQuery({ ...workItemsQuery(environmentId), enabled: canAsk })
+  const hands = useQuery({ ...handsStatusQuery(), enabled: canAsk })
   if (work.isPending || hands.isPending)
     return <span className="text-xs text-muted-foreground">{t('environments.healthCell.checking')}</span>
   if (work.isError || hands.isError)

@@ -20,6 +20,7 @@ import { QueryErrorState } from '@/components/ui/query-error-state'
 import { EmptyState, LoadingState } from '@/components/ui/states'
 import { RichText, useT } from '@/i18n'
 import { RelativeTime } from '@/components/text/relative-time'
+import { useAfterNextPaint } from '@/lib/after-next-paint'
 import { useNow } from '@/lib/use-now'
 
 /** One page: from the server when it can page the view itself, else cut from the full list. */
@@ -139,6 +140,8 @@ function EnvironmentRows({
   onPage: (page: number) => void
 }) {
   const { t } = useT('environments')
+  // The workers column asks for its answers once the rows are on screen (see the cell).
+  const isDrawn = useAfterNextPaint()
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE))
   return (
     <div className="flex flex-col gap-3">
@@ -180,7 +183,7 @@ function EnvironmentRows({
                 </td>
                 <td className="px-3 py-2">
                   {environment.type === 'self_hosted' ? (
-                    <EnvironmentHealthCell environmentId={environment.id} now={now} />
+                    <EnvironmentHealthCell environmentId={environment.id} now={now} canAsk={isDrawn} />
                   ) : (
                     <span className="text-xs text-muted-foreground">
                       {t('environments.list.notApplicable')}

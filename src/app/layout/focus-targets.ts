@@ -6,6 +6,14 @@ export function isLost(): boolean {
   return active === null || active === document.body || active === document.documentElement
 }
 
+// The headings focus was moved to by script, not by the reader.
+const landings = new WeakSet<Element>()
+
+/** Whether `target` is a heading focusHeading moved focus to. */
+export function isLanding(target: EventTarget | null): boolean {
+  return target instanceof Element && landings.has(target)
+}
+
 export function focusHeading(main: HTMLElement, fragment = ''): boolean {
   // A link to a part of a page (…#worker-guide) lands on that part, not on the page's top.
   const heading = fragment
@@ -14,6 +22,7 @@ export function focusHeading(main: HTMLElement, fragment = ''): boolean {
   if (!heading) return false
   // Focusable by script only: a heading is no Tab stop.
   if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1')
+  landings.add(heading)
   heading.focus()
   return true
 }

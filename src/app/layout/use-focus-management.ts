@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useRef, type RefObject } from 'react'
 import { useLocation } from 'react-router'
-import { focusHeading, isLost } from './focus-targets'
+import { focusHeading, isLanding, isLost } from './focus-targets'
 import { afterNextPaint } from '@/lib/after-next-paint'
 
 /** How long a new page may take to show its heading (lazy chunk, first data) before focus waits on main. */
@@ -85,6 +85,10 @@ export function useFocusRescue(mainRef: RefObject<HTMLElement | null>) {
     let uninstall: (() => void) | undefined
     let isMounted = true
     function onFirstFocus(event: FocusEvent) {
+      // Not for the new page's heading the route focus lands on: that one it keeps itself while
+      // the page settles (above), and loading the rescue for it put its download on every first
+      // visit. The first control the reader moves to loads it.
+      if (isLanding(event.target)) return
       document.removeEventListener('focusin', onFirstFocus)
       import('./focus-rescue').then(
         ({ installFocusRescue }) => {

@@ -12,6 +12,7 @@ import { applyInitialTheme } from './theme'
 import { useAuthStore } from '@/features/identity/stores/auth-store'
 import { setLocale } from '@/i18n'
 import { resolveApiBaseUrl, setActiveRuntimeConfig } from '@/lib/runtime-config'
+import { whenIdle } from '@/lib/when-idle'
 
 // Set once the app catalog is in memory; a failure before that (the catalog itself did not load)
 // can only be told in English.
@@ -40,12 +41,6 @@ function warmUpFormatters(locale: string) {
   new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hour12: false }).format(0)
 }
 
-/** In the browser's next idle moment (Safari has no requestIdleCallback: the next task). */
-function whenMainThreadIdle(run: () => void) {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 1000 })
-  else setTimeout(run, 0)
-}
-
 /**
  * Everything the first screen needs starts at once: the shell's strings and the runtime config
  * (already requested by ./start-requests; then the bundled mock, when the config asks for it, and
@@ -67,7 +62,6 @@ async function boot() {
   if (isSignedIn) preloadFirstRouteCode(firstScreen)
   // A screen that fails to download is reported by the route's error boundary, as later ones are.
   const screenCode = preloadScreen(firstScreen, locale).catch(() => undefined)
-  let requestsSent: Promise<void> = Promise.resolve()
   const api = runtimeConfig.then(async (config) => {
     setActiveRuntimeConfig(config)
     if (config.apiMode === 'mock') {
@@ -80,13 +74,12 @@ async function boot() {
     // now and only their answers wait for the strings (not for the first screen's own strings,
     // which only its render needs).
     readAnswersAfter(shellStrings)
-    if (isSignedIn) requestsSent = prefetchFirstRoute(queryClient, firstScreen, window.location)
+    const requestsSent = isSignedIn
+      ? prefetchFirstRoute(queryClient, firstScreen, window.location)
+      : Promise.resolve()
+    // Not waited for: the render needs the API connected, not the formatters.
+    void requestsSent.then(() => whenIdle(undefined, 1000, 0)).then(() => warmUpFormatters(locale))
   })
-  // After the first screen's requests (also when the API could not be connected: nothing waits).
-  void api
-    .then(() => requestsSent)
-    .finally(() => whenMainThreadIdle(() => warmUpFormatters(locale)))
-    .catch(() => undefined)
   try {
     await Promise.all([strings, api, screenCode])
     createRoot(root).render(<App />)

@@ -16,6 +16,6 @@ export function afterNextPaint(run: () => void): () => void {
 /** False until the component's first render has been painted, then true for good. */
 export function useAfterNextPaint(): boolean {
   const [isPainted, setPainted] = useState(false)
-  useEffect(() => (isPainted ? undefined : afterNextPaint(() => setPainted(true))), [isPainted])
+  useEffect(() => afterNextPaint(() => setPainted(true)), [])
   return isPainted
 }

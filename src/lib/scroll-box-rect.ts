@@ -8,7 +8,7 @@
  *
  * Instead, the list starts from the size its CSS will give it, and the box is read only once the
  * browser has laid it out, in a ResizeObserver callback (before the frame is painted); when the
- * guess was off, that reading corrects it as any resize would.
+ * guess was off, that reading corrects it the way a resize does.
  */
 
 export type BoxRect = { width: number; height: number }

@@ -52,6 +52,18 @@ describe('whenIdle', () => {
     expect(await settled(idle)).toBe(true)
   })
 
+  it('without a signal, waits for the idle callback alone', async () => {
+    let run: (() => void) | undefined
+    vi.stubGlobal(
+      'requestIdleCallback',
+      vi.fn((callback: () => void) => ((run = callback), 3)),
+    )
+    const idle = whenIdle(undefined, 1000, 0)
+    expect(await settled(idle)).toBe(false)
+    run?.()
+    expect(await settled(idle)).toBe(true)
+  })
+
   it('resolves at once for a signal already aborted', async () => {
     const abort = new AbortController()
     abort.abort()

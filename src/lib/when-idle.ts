@@ -1,14 +1,14 @@
 /**
  * Resolves when the browser next has an idle moment (after the frames it is busy drawing), at the
- * latest after `timeoutMs`, or at once when `signal` aborts: the caller then sees the abort in its
- * next step. Where `requestIdleCallback` is absent (Safari, test DOMs) it waits `fallbackMs`.
+ * latest after `timeoutMs`, or at once when `signal` (if any) aborts: the caller then sees the abort
+ * in its next step. Where `requestIdleCallback` is absent (Safari, test DOMs) it waits `fallbackMs`.
  */
-export function whenIdle(signal: AbortSignal, timeoutMs: number, fallbackMs = 50): Promise<void> {
+export function whenIdle(signal: AbortSignal | undefined, timeoutMs: number, fallbackMs = 50): Promise<void> {
   return new Promise((resolve) => {
-    if (signal.aborted) return resolve()
+    if (signal?.aborted) return resolve()
     let cancel: () => void
     const done = () => {
-      signal.removeEventListener('abort', onAbort)
+      signal?.removeEventListener('abort', onAbort)
       resolve()
     }
     const onAbort = () => {
@@ -22,6 +22,6 @@ export function whenIdle(signal: AbortSignal, timeoutMs: number, fallbackMs = 50
       const handle = setTimeout(done, Math.min(fallbackMs, timeoutMs))
       cancel = () => clearTimeout(handle)
     }
-    signal.addEventListener('abort', onAbort, { once: true })
+    signal?.addEventListener('abort', onAbort, { once: true })
   })
 }

@@ -14,6 +14,7 @@ import { useRovingRow } from '../hooks/use-roving-row'
 import type { EventStore } from '../models/event-store'
 import type { TimelineBuilder } from '../models/timeline-builder'
 import { useT } from '@/i18n'
+import { afterNextPaint } from '@/lib/after-next-paint'
 import { observeRectAfterLayout, viewportBoxRect } from '@/lib/scroll-box-rect'
 
 const EVENT_ROW_HEIGHT = 30
@@ -121,14 +122,11 @@ export function EventTimeline({
     // Once the row is rendered, make sure the page shows it too (the timeline may be below the
     // fold), scrolling the console's main area only: never the window, which would slide the
     // header out of sight.
-    let frame = requestAnimationFrame(() => {
-      frame = requestAnimationFrame(() => {
-        const element = scrollRef.current?.querySelector(`[data-index="${scrollToRow}"]`)
-        // Two rows either side in view too, so the event is seen with what led to it and followed.
-        if (element) revealInMain(element, 2.5 * element.getBoundingClientRect().height)
-      })
+    return afterNextPaint(() => {
+      const element = scrollRef.current?.querySelector(`[data-index="${scrollToRow}"]`)
+      // Two rows either side in view too, so the event is seen with what led to it and followed.
+      if (element) revealInMain(element, 2.5 * element.getBoundingClientRect().height)
     })
-    return () => cancelAnimationFrame(frame)
   }, [scrollRequest, scrollToRow])
 
   const rowControl = (index: number) =>

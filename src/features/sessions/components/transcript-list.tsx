@@ -5,6 +5,7 @@ import { useRovingRow } from '../hooks/use-roving-row'
 import type { TranscriptBuilder, TranscriptRow } from '../models/transcript-builder'
 import { transcriptEntryLabel } from '../models/transcript-entry-label'
 import { useT } from '@/i18n'
+import { afterNextPaint } from '@/lib/after-next-paint'
 import { observeRectAfterLayout, viewportBoxRect } from '@/lib/scroll-box-rect'
 
 /** Size guesses per kind before a block is measured; close guesses keep the scrollbar steady. */
@@ -175,16 +176,11 @@ export function TranscriptList({
   useEffect(() => {
     if (scrollToRow === null || !scrollToRequested(scrollToRow)) return
     // Once the block is rendered (and measured), make sure the page shows it too.
-    let frame = requestAnimationFrame(() => {
-      frame = requestAnimationFrame(() => {
-        virtualizer.scrollToIndex(scrollToRow, { align: 'center' })
-        scrollRef.current
-          ?.querySelector(`[data-index="${scrollToRow}"]`)
-          ?.scrollIntoView({ block: 'nearest' })
-        focusRequestedEntry(scrollToRow)
-      })
+    return afterNextPaint(() => {
+      virtualizer.scrollToIndex(scrollToRow, { align: 'center' })
+      scrollRef.current?.querySelector(`[data-index="${scrollToRow}"]`)?.scrollIntoView({ block: 'nearest' })
+      focusRequestedEntry(scrollToRow)
     })
-    return () => cancelAnimationFrame(frame)
   }, [scrollRequest, scrollToRow, virtualizer])
 
   const entryOf = (target: EventTarget): number | null => {

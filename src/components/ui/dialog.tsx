@@ -1,9 +1,27 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog'
-import { useRef, type ComponentProps, type ReactNode } from 'react'
+import { createContext, use, useRef, type ComponentProps, type ReactNode } from 'react'
 import { useT } from '@/i18n'
 import { cn } from '@/lib/cn'
 
-export const Dialog = DialogPrimitive.Root
+/** Whether the enclosing dialog is open (true outside one, so the content keeps Radix's own rule). */
+const DialogOpenContext = createContext(true)
+
+/**
+ * Radix's dialog root, always controlled (its owner holds `open`), which also tells its content
+ * whether it is open. A closed dialog's content then renders nothing of Radix's at all, as Radix
+ * shows nothing of it either. Radix would still mount its presence tracker, whose layout effect
+ * dispatches to a reducer on mount: a state update in the commit that makes React render again at
+ * once and run every passive effect of the page in the same task (the session page mounts several
+ * closed dialogs, and its first rows waited for that). The console's dialogs have no closing
+ * animation for the tracker to wait for.
+ */
+export function Dialog(props: ComponentProps<typeof DialogPrimitive.Root> & { open: boolean }) {
+  return (
+    <DialogOpenContext value={props.open}>
+      <DialogPrimitive.Root {...props} />
+    </DialogOpenContext>
+  )
+}
 export const DialogTrigger = DialogPrimitive.Trigger
 
 export function DialogContent({
@@ -18,6 +36,8 @@ export function DialogContent({
   // so remember what had focus when the dialog opened and put focus back there on close.
   const returnFocusTo = useRef<HTMLElement | null>(null)
   const { onOpenAutoFocus, onCloseAutoFocus } = props
+  const isOpen = use(DialogOpenContext)
+  if (!isOpen && !props.forceMount) return null
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50" />

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { observeRectAfterLayout, viewportBoxRect } from './scroll-box-rect'
+import { observeRectAfterLayout, offsetShowingLast, viewportBoxRect } from './scroll-box-rect'
 
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -54,5 +54,19 @@ describe('observeRectAfterLayout', () => {
     const none = vi.fn()
     expect(observeRectAfterLayout({ scrollElement: null }, none)).toBeUndefined()
     expect(none).not.toHaveBeenCalled()
+  })
+})
+
+describe('offsetShowingLast', () => {
+  it('puts the last item at the bottom of the box', () => {
+    // Ten items of 30 px in a 100 px box: the list is 300 px tall and shows its last 100 px.
+    expect(offsetShowingLast(10, () => 30, 100)).toBe(200)
+    // Mixed sizes add up as given.
+    expect(offsetShowingLast(3, (index) => [40, 50, 60][index]!, 100)).toBe(50)
+  })
+
+  it('is the top when everything fits', () => {
+    expect(offsetShowingLast(3, () => 30, 100)).toBe(0)
+    expect(offsetShowingLast(0, () => 30, 100)).toBe(0)
   })
 })

@@ -44,3 +44,20 @@ export function observeRectAfterLayout(
   observer.observe(element)
   return () => observer.disconnect()
 }
+
+/**
+ * Where a list whose items are `sizeOf(0…count-1)` px tall is scrolled to when it shows its last
+ * item at the bottom of a box `boxHeight` px tall: where a list that follows its newest item
+ * starts. Given as the virtualizer's `initialOffset`, its first render draws the rows the reader
+ * will see, instead of the top rows that the follow effect then scrolls away from at once (which
+ * costs a second render and a second layout before the first paint).
+ */
+export function offsetShowingLast(
+  count: number,
+  sizeOf: (index: number) => number,
+  boxHeight: number,
+): number {
+  let total = 0
+  for (let index = 0; index < count; index += 1) total += sizeOf(index)
+  return Math.max(0, total - boxHeight)
+}

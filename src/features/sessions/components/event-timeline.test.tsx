@@ -60,6 +60,50 @@ describe('event timeline at scale', () => {
   })
 })
 
+function timelineOf(events: PublicEvent[]) {
+  const store = new EventStore((flush) => flush())
+  store.applyPage(events)
+  const builder = new TimelineBuilder(EMPTY_FILTER, new Set())
+  builder.sync(store.all())
+  return { store, builder }
+}
+
+describe('event timeline opening', () => {
+  const events = largeLog().slice(0, 1000)
+
+  function renderTimeline(isFollowing: boolean) {
+    const { store, builder } = timelineOf(events)
+    render(
+      <EventTimeline
+        store={store}
+        builder={builder}
+        rowCount={builder.rows.length}
+        selectedId={null}
+        scrollToRow={null}
+        scrollRequest={0}
+        collapsed={new Set()}
+        isFollowing={isFollowing}
+        onStopFollowing={() => undefined}
+        onSelect={() => undefined}
+        onToggle={() => undefined}
+      />,
+    )
+    return screen.getByRole('list', { name: 'Session events' })
+  }
+
+  it('following the newest event, draws the end of the log from its first render', () => {
+    const list = renderTimeline(true)
+    expect(list.querySelector('[data-event-id="evt_999"]')).not.toBeNull()
+    expect(list.querySelector('[data-event-id="evt_0"]')).toBeNull()
+  })
+
+  it('not following, draws the start of the log', () => {
+    const list = renderTimeline(false)
+    expect(list.querySelector('[data-event-id="evt_0"]')).not.toBeNull()
+    expect(list.querySelector('[data-event-id="evt_999"]')).toBeNull()
+  })
+})
+
 function Harness({ store, builder }: { store: EventStore; builder: TimelineBuilder }) {
   const [selectedId, setSelectedId] = useState<string | null>(null)
   return (

@@ -5,6 +5,7 @@ import {
   useEffectEvent,
   useLayoutEffect,
   useRef,
+  useState,
   type FocusEvent,
   type KeyboardEvent,
 } from 'react'
@@ -15,7 +16,7 @@ import type { EventStore } from '../models/event-store'
 import type { TimelineBuilder } from '../models/timeline-builder'
 import { useT } from '@/i18n'
 import { afterNextPaint } from '@/lib/after-next-paint'
-import { observeRectAfterLayout, viewportBoxRect } from '@/lib/scroll-box-rect'
+import { observeRectAfterLayout, offsetShowingLast, viewportBoxRect } from '@/lib/scroll-box-rect'
 
 const EVENT_ROW_HEIGHT = 30
 const HEADER_ROW_HEIGHT = 34
@@ -90,6 +91,8 @@ export function EventTimeline({
     [builder],
   )
   const getItemKey = useCallback((index: number) => builder.rows[index]?.key ?? index, [builder])
+  // Its first render fills the box it will have (`h-[60vh] min-h-80` below), with no layout read.
+  const [initialRect] = useState(() => viewportBoxRect(0.6, 320))
   // The console does not use the React Compiler; the virtualizer re-renders this component itself.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -98,8 +101,10 @@ export function EventTimeline({
     estimateSize,
     getItemKey,
     rangeExtractor,
-    // Its first render fills the box it will have (`h-[60vh] min-h-80` below), with no layout read.
-    initialRect: viewportBoxRect(0.6, 320),
+    initialRect,
+    // A list that opens following the newest row starts at the end (rows have fixed heights, so
+    // the offset is exact): its first render draws the rows that are then painted.
+    initialOffset: () => (isFollowing ? offsetShowingLast(rowCount, estimateSize, initialRect.height) : 0),
     observeElementRect: observeRectAfterLayout,
     overscan: 8,
   })

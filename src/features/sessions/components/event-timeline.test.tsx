@@ -26,40 +26,7 @@ function largeLog(): PublicEvent[] {
   return events
 }
 
-// No timing here (that is `npm run bench`): only that the DOM stays bounded, whatever the log size.
-describe('event timeline at scale', () => {
-  it('renders a bounded number of rows for a 100,000-event session', () => {
-    const store = new EventStore((flush) => flush())
-    store.applyPage(largeLog())
-    const builder = new TimelineBuilder(EMPTY_FILTER, new Set())
-    builder.sync(store.all())
-    expect(builder.rows.length).toBeGreaterThan(EVENTS)
-
-    render(
-      <EventTimeline
-        store={store}
-        builder={builder}
-        rowCount={builder.rows.length}
-        selectedId={null}
-        scrollToRow={null}
-        scrollRequest={0}
-        collapsed={new Set()}
-        isFollowing={false}
-        onStopFollowing={() => undefined}
-        onSelect={() => undefined}
-        onToggle={() => undefined}
-      />,
-    )
-
-    const list = screen.getByRole('list', { name: 'Session events' })
-    const rows = within(list).getAllByRole('listitem')
-    expect(rows.length).toBeGreaterThan(0)
-    expect(rows.length).toBeLessThanOrEqual(100)
-    expect(list.querySelectorAll('[data-event-id]').length).toBeLessThanOrEqual(100)
-    expect(rows[0]).toHaveAttribute('aria-setsize', String(builder.rows.length))
-  })
-})
-
+/** A timeline of these events, as the Events tab builds it (no filter, nothing collapsed). */
 function timelineOf(events: PublicEvent[]) {
   const store = new EventStore((flush) => flush())
   store.applyPage(events)
@@ -68,37 +35,51 @@ function timelineOf(events: PublicEvent[]) {
   return { store, builder }
 }
 
+/** The timeline of these events on its own, following the newest row or not; returns its list. */
+function renderTimeline(events: PublicEvent[], isFollowing: boolean) {
+  const { store, builder } = timelineOf(events)
+  render(
+    <EventTimeline
+      store={store}
+      builder={builder}
+      rowCount={builder.rows.length}
+      selectedId={null}
+      scrollToRow={null}
+      scrollRequest={0}
+      collapsed={new Set()}
+      isFollowing={isFollowing}
+      onStopFollowing={() => undefined}
+      onSelect={() => undefined}
+      onToggle={() => undefined}
+    />,
+  )
+  return { list: screen.getByRole('list', { name: 'Session events' }), rowCount: builder.rows.length }
+}
+
+// No timing here (that is `npm run bench`): only that the DOM stays bounded, whatever the log size.
+describe('event timeline at scale', () => {
+  it('renders a bounded number of rows for a 100,000-event session', () => {
+    const { list, rowCount } = renderTimeline(largeLog(), false)
+    expect(rowCount).toBeGreaterThan(EVENTS)
+    const rows = within(list).getAllByRole('listitem')
+    expect(rows.length).toBeGreaterThan(0)
+    expect(rows.length).toBeLessThanOrEqual(100)
+    expect(list.querySelectorAll('[data-event-id]').length).toBeLessThanOrEqual(100)
+    expect(rows[0]).toHaveAttribute('aria-setsize', String(rowCount))
+  })
+})
+
 describe('event timeline opening', () => {
   const events = largeLog().slice(0, 1000)
 
-  function renderTimeline(isFollowing: boolean) {
-    const { store, builder } = timelineOf(events)
-    render(
-      <EventTimeline
-        store={store}
-        builder={builder}
-        rowCount={builder.rows.length}
-        selectedId={null}
-        scrollToRow={null}
-        scrollRequest={0}
-        collapsed={new Set()}
-        isFollowing={isFollowing}
-        onStopFollowing={() => undefined}
-        onSelect={() => undefined}
-        onToggle={() => undefined}
-      />,
-    )
-    return screen.getByRole('list', { name: 'Session events' })
-  }
-
   it('following the newest event, draws the end of the log from its first render', () => {
-    const list = renderTimeline(true)
+    const { list } = renderTimeline(events, true)
     expect(list.querySelector('[data-event-id="evt_999"]')).not.toBeNull()
     expect(list.querySelector('[data-event-id="evt_0"]')).toBeNull()
   })
 
   it('not following, draws the start of the log', () => {
-    const list = renderTimeline(false)
+    const { list } = renderTimeline(events, false)
     expect(list.querySelector('[data-event-id="evt_0"]')).not.toBeNull()
     expect(list.querySelector('[data-event-id="evt_999"]')).toBeNull()
   })

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { observeRectAfterLayout, offsetShowingLast, viewportBoxRect } from './scroll-box-rect'
+import { renderHook } from '@testing-library/react'
+import { observeRectAfterLayout, useListStart, viewportBoxRect } from './scroll-box-rect'
 
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -57,16 +58,32 @@ describe('observeRectAfterLayout', () => {
   })
 })
 
-describe('offsetShowingLast', () => {
-  it('puts the last item at the bottom of the box', () => {
-    // Ten items of 30 px in a 100 px box: the list is 300 px tall and shows its last 100 px.
-    expect(offsetShowingLast(10, () => 30, 100)).toBe(200)
-    // Mixed sizes add up as given.
-    expect(offsetShowingLast(3, (index) => [40, 50, 60][index]!, 100)).toBe(50)
+describe('useListStart', () => {
+  /** A list whose box is 100 px inside its borders: 10 % of a 1,020 px viewport, less two 1 px borders. */
+  function listStart(startsAtEnd: boolean, totalSize: () => number) {
+    vi.stubGlobal('innerHeight', 1020)
+    vi.stubGlobal('innerWidth', 1400)
+    return renderHook(() => useListStart(0.1, 12, () => startsAtEnd, totalSize)).result.current
+  }
+
+  it('starts a list that follows its newest item with the last item at the bottom of the box', () => {
+    // Ten items of 30 px: the list is 300 px tall and shows its last 100 px.
+    expect(listStart(true, () => 300).initialOffset()).toBe(200)
+    expect(listStart(true, () => 150).initialOffset()).toBe(50)
   })
 
-  it('is the top when everything fits', () => {
-    expect(offsetShowingLast(3, () => 30, 100)).toBe(0)
-    expect(offsetShowingLast(0, () => 30, 100)).toBe(0)
+  it('starts at the top when everything fits, or when the list does not follow', () => {
+    expect(listStart(true, () => 90).initialOffset()).toBe(0)
+    expect(listStart(true, () => 0).initialOffset()).toBe(0)
+    const totalSize = vi.fn(() => 300)
+    expect(listStart(false, totalSize).initialOffset()).toBe(0)
+    // The list's height is not even asked for.
+    expect(totalSize).not.toHaveBeenCalled()
+  })
+
+  it('starts from the box its CSS gives it, read after layout', () => {
+    const start = listStart(true, () => 0)
+    expect(start.initialRect).toEqual({ width: 1398, height: 100 })
+    expect(start.observeElementRect).toBe(observeRectAfterLayout)
   })
 })

@@ -1,3 +1,5 @@
+import { useState } from 'react'
+
 /**
  * A virtualised list's scroll box, sized before it is laid out. The virtualizer starts from a 0×0
  * box and reads the real one (clientWidth/clientHeight) in its layout effect: on a page's first
@@ -46,18 +48,26 @@ export function observeRectAfterLayout(
 }
 
 /**
- * Where a list whose items are `sizeOf(0…count-1)` px tall is scrolled to when it shows its last
- * item at the bottom of a box `boxHeight` px tall: where a list that follows its newest item
- * starts. Given as the virtualizer's `initialOffset`, its first render draws the rows the reader
- * will see, instead of the top rows that the follow effect then scrolls away from at once (which
- * costs a second render and a second layout before the first paint).
+ * The options that start a virtualised list without reading layout: the box its CSS gives it
+ * (`share` of the viewport's height, at least `minHeight`; see viewportBoxRect), read for real only
+ * once laid out (observeRectAfterLayout); and, for a list that opens following its newest item
+ * (`startsAtEnd`, asked once, on the first render), scrolled to its end from that render. It then
+ * draws the rows the reader will see, instead of the top rows that the follow effect would scroll
+ * away from at once (a second render and a second layout before the first paint).
+ *
+ * `totalSize` is the list's height as the virtualizer has it (its `getTotalSize`, from its
+ * measurements or estimates), read only when the list starts at its end.
  */
-export function offsetShowingLast(
-  count: number,
-  sizeOf: (index: number) => number,
-  boxHeight: number,
-): number {
-  let total = 0
-  for (let index = 0; index < count; index += 1) total += sizeOf(index)
-  return Math.max(0, total - boxHeight)
+export function useListStart(
+  share: number,
+  minHeight: number,
+  startsAtEnd: () => boolean,
+  totalSize: () => number,
+) {
+  const [initialRect] = useState(() => viewportBoxRect(share, minHeight))
+  return {
+    initialRect,
+    initialOffset: () => (startsAtEnd() ? Math.max(0, totalSize() - initialRect.height) : 0),
+    observeElementRect: observeRectAfterLayout,
+  }
 }

@@ -5,7 +5,6 @@ import {
   useEffectEvent,
   useLayoutEffect,
   useRef,
-  useState,
   type FocusEvent,
   type KeyboardEvent,
 } from 'react'
@@ -16,7 +15,7 @@ import type { EventStore } from '../models/event-store'
 import type { TimelineBuilder } from '../models/timeline-builder'
 import { useT } from '@/i18n'
 import { afterNextPaint } from '@/lib/after-next-paint'
-import { observeRectAfterLayout, offsetShowingLast, viewportBoxRect } from '@/lib/scroll-box-rect'
+import { useListStart } from '@/lib/scroll-box-rect'
 
 const EVENT_ROW_HEIGHT = 30
 const HEADER_ROW_HEIGHT = 34
@@ -91,8 +90,14 @@ export function EventTimeline({
     [builder],
   )
   const getItemKey = useCallback((index: number) => builder.rows[index]?.key ?? index, [builder])
-  // Its first render fills the box it will have (`h-[60vh] min-h-80` below), with no layout read.
-  const [initialRect] = useState(() => viewportBoxRect(0.6, 320))
+  // Its first render fills the box it will have (`h-[60vh] min-h-80` below), with no layout read; following
+  // the newest row, it starts at the end (rows have fixed heights, so that place is exact).
+  const listStart = useListStart(
+    0.6,
+    320,
+    () => isFollowing,
+    () => virtualizer.getTotalSize(),
+  )
   // The console does not use the React Compiler; the virtualizer re-renders this component itself.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -101,11 +106,7 @@ export function EventTimeline({
     estimateSize,
     getItemKey,
     rangeExtractor,
-    initialRect,
-    // A list that opens following the newest row starts at the end (rows have fixed heights, so
-    // the offset is exact): its first render draws the rows that are then painted.
-    initialOffset: () => (isFollowing ? offsetShowingLast(rowCount, estimateSize, initialRect.height) : 0),
-    observeElementRect: observeRectAfterLayout,
+    ...listStart,
     overscan: 8,
   })
   // With nothing chosen yet, Tab enters at the first row in view.

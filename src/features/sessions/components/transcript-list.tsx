@@ -1,20 +1,12 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
-import {
-  useCallback,
-  useEffect,
-  useEffectEvent,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type KeyboardEvent,
-} from 'react'
+import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useRef, type KeyboardEvent } from 'react'
 import { TranscriptRowView, useTranscriptScope } from './transcript-rows'
 import { useRovingRow } from '../hooks/use-roving-row'
 import type { TranscriptBuilder, TranscriptRow } from '../models/transcript-builder'
 import { transcriptEntryLabel } from '../models/transcript-entry-label'
 import { useT } from '@/i18n'
 import { afterNextPaint } from '@/lib/after-next-paint'
-import { observeRectAfterLayout, offsetShowingLast, viewportBoxRect } from '@/lib/scroll-box-rect'
+import { useListStart } from '@/lib/scroll-box-rect'
 
 /** Size guesses per kind before a block is measured; close guesses keep the scrollbar steady. */
 function estimate(row: TranscriptRow | undefined): number {
@@ -122,8 +114,15 @@ export function TranscriptList({
   // Stable across renders: a new function identity makes the virtualizer re-measure every row.
   const estimateSize = useCallback((index: number) => estimate(builder.rows[index]), [builder])
   const getItemKey = useCallback((index: number) => builder.rows[index]?.key ?? index, [builder])
-  // Its first render fills the box it will have (`h-[70vh] min-h-96` below), with no layout read.
-  const [initialRect] = useState(() => viewportBoxRect(0.7, 384))
+  // Its first render fills the box it will have (`h-[70vh] min-h-96` below), with no layout read; following
+  // the newest block, it starts at the end by the blocks' estimated sizes (measuring them corrects
+  // the place), not at the first blocks, which the follow effect below would scroll away from.
+  const listStart = useListStart(
+    0.7,
+    384,
+    () => isAtBottom.current,
+    () => virtualizer.getTotalSize(),
+  )
   // The console does not use the React Compiler; the virtualizer re-renders this component itself.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -132,13 +131,7 @@ export function TranscriptList({
     estimateSize,
     getItemKey,
     rangeExtractor,
-    initialRect,
-    // Following the newest block from the start, the first render draws the last blocks (by their
-    // estimated sizes; measuring them corrects the place), not the first ones, which the follow
-    // effect below would scroll away from before they were ever painted.
-    initialOffset: () =>
-      isAtBottom.current ? offsetShowingLast(rowCount, estimateSize, initialRect.height) : 0,
-    observeElementRect: observeRectAfterLayout,
+    ...listStart,
     overscan: 6,
   })
   // With nothing chosen yet, Tab enters at the first entry in view.

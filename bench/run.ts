@@ -24,6 +24,18 @@ const PREVIEW_PORT = portFromEnv('BENCH_PREVIEW_PORT', 4600)
 const MOCK_PORT = portFromEnv('BENCH_MOCK_PORT', 4601)
 const BASELINE_PORT = portFromEnv('BENCH_BASELINE_PORT', 4602)
 const GATEWAY = `http://127.0.0.1:${MOCK_PORT}`
+/**
+ * Debian's chromium-headless-shell when it is installed (what Playwright runs headless by default):
+ * the same Chromium build, Blink and V8 without the desktop browser. `/usr/bin/chromium` opens a
+ * browser window for each fresh context, and with it the browser's own omnibox-popup page
+ * (chrome://omnibox-popup.top-chrome, about 400 requests of its own): in a trace of one session
+ * load that page's renderer took about 1.4 s of main-thread time while the console's loaded, on a
+ * 2-core machine. No user's page competes with that, and it weighs the same on both builds of a
+ * `--baseline` run, so it pulled every ratio towards 1. `CHROMIUM_PATH` chooses another browser.
+ */
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell'
+const CHROMIUM =
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium')
 const LARGE_SESSION = 'sess_largehistory1'
 const LARGE_EVENTS = 100_000
 const BULK_ENVIRONMENTS = 10_000
@@ -221,25 +233,29 @@ async function openPage(browser: Browser, auth: Auth): Promise<Page> {
     w.__bench = { marks, seen, transcriptSeen, duplicates: () => duplicates }
     const rowSelector = 'tbody tr a[href^="/environments/"]'
     const defaultTabSelector = '[role="feed"] [data-entry], [data-event-id]'
+    // Painted, not just inserted: the frame that renders the content runs its animation-frame
+    // callbacks, then styles, lays out and paints; a task posted from that callback runs after
+    // the paint.
+    const markPainted = (key: string) =>
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel()
+        channel.port1.onmessage = () => {
+          marks[key] = performance.now()
+        }
+        channel.port2.postMessage(null)
+      })
     const observer = new MutationObserver((records) => {
       const now = performance.now()
       if (marks.envRow === undefined && document.querySelector(rowSelector)) {
         marks.envRow = now
-        // Painted, not just inserted: the frame that renders the row runs its animation-frame
-        // callbacks, then styles, lays out and paints; a task posted from that callback runs
-        // after the paint.
-        requestAnimationFrame(() => {
-          const channel = new MessageChannel()
-          channel.port1.onmessage = () => {
-            marks.envRowPainted = performance.now()
-          }
-          channel.port2.postMessage(null)
-        })
+        markPainted('envRowPainted')
       }
       // The default tab's first content: a transcript block, or an event row on a build whose
       // default tab is the event log (a baseline from before the transcript).
-      if (marks.defaultTabFirst === undefined && document.querySelector(defaultTabSelector))
+      if (marks.defaultTabFirst === undefined && document.querySelector(defaultTabSelector)) {
         marks.defaultTabFirst = now
+        markPainted('defaultTabPainted')
+      }
       for (const record of records) {
         for (const node of record.addedNodes) {
           if (!(node instanceof HTMLElement)) continue
@@ -255,7 +271,10 @@ async function openPage(browser: Browser, auth: Auth): Promise<Page> {
           for (const row of rows) {
             const id = row.getAttribute('data-event-id')
             if (!id) continue
-            if (marks.eventRow === undefined) marks.eventRow = now
+            if (marks.eventRow === undefined) {
+              marks.eventRow = now
+              markPainted('eventRowPainted')
+            }
             if (!seen.has(id)) seen.set(id, performance.timeOrigin + now)
           }
         }
@@ -281,6 +300,16 @@ const mark = (page: Page, name: string) =>
     (key) => (window as unknown as { __bench: { marks: Record<string, number> } }).__bench.marks[key],
     name,
   )
+
+/** A mark set once the frame that drew the content has been painted (see markPainted). */
+async function paintedMark(page: Page, name: string): Promise<number> {
+  await page.waitForFunction(
+    (key) => (window as unknown as { __bench: { marks: Record<string, number> } }).__bench.marks[key],
+    name,
+    { timeout: 60_000 },
+  )
+  return (await mark(page, name)) ?? Number.NaN
+}
 
 async function entryGzip(browser: Browser, auth: Auth, base: string, logFiles: boolean): Promise<number> {
   const page = await openPage(browser, auth)
@@ -309,10 +338,7 @@ async function envListFirstPaint(browser: Browser, auth: Auth, base: string): Pr
   const page = await openPage(browser, auth)
   await page.goto(`${base}/environments`)
   await page.locator('tbody tr a[href^="/environments/"]').first().waitFor()
-  await page.waitForFunction(
-    () => (window as unknown as { __bench: { marks: Record<string, number> } }).__bench.marks.envRowPainted,
-  )
-  const painted = (await mark(page, 'envRowPainted')) ?? Number.NaN
+  const painted = await paintedMark(page, 'envRowPainted')
   await page.context().close()
   return painted
 }
@@ -348,7 +374,13 @@ function snapshotServed(page: Page): Promise<void> {
     )
 }
 
-type SessionFigures = { firstRows: number; scrollMaxLongTask: number; filter: number; heap: number }
+type SessionFigures = {
+  firstRows: number
+  firstRowsPainted: number
+  scrollMaxLongTask: number
+  filter: number
+  heap: number
+}
 
 async function waitForHistory(page: Page, count: number) {
   await page.waitForFunction(
@@ -392,10 +424,17 @@ async function largeSession(browser: Browser, auth: Auth, base: string): Promise
   await page.goto(`${base}/sessions/${LARGE_SESSION}?tab=events`)
   await page.locator('[data-event-id]').first().waitFor({ timeout: 60_000 })
   const firstRows = (await mark(page, 'eventRow')) ?? Number.NaN
+  const firstRowsPainted = await paintedMark(page, 'eventRowPainted')
   if (firstContentOnly) {
     await snapshot
     await page.context().close()
-    return { firstRows, scrollMaxLongTask: Number.NaN, filter: Number.NaN, heap: Number.NaN }
+    return {
+      firstRows,
+      firstRowsPainted,
+      scrollMaxLongTask: Number.NaN,
+      filter: Number.NaN,
+      heap: Number.NaN,
+    }
   }
   await waitForHistory(page, LARGE_EVENTS)
   await page.waitForTimeout(500)
@@ -456,7 +495,7 @@ async function largeSession(browser: Browser, auth: Auth, base: string): Promise
     return (await done) - started
   })
   await page.context().close()
-  return { firstRows, scrollMaxLongTask, filter, heap }
+  return { firstRows, firstRowsPainted, scrollMaxLongTask, filter, heap }
 }
 
 type LiveFigures = { p95: number; missingOrDuplicate: number }
@@ -543,7 +582,7 @@ async function waitForLive(page: Page) {
     .waitFor({ timeout: 180_000 })
 }
 
-type TranscriptFigures = { first: number; scrollMaxLongTask: number }
+type TranscriptFigures = { first: number; firstPainted: number; scrollMaxLongTask: number }
 
 async function largeTranscript(browser: Browser, auth: Auth, base: string): Promise<TranscriptFigures> {
   const page = await openPage(browser, auth)
@@ -551,17 +590,18 @@ async function largeTranscript(browser: Browser, auth: Auth, base: string): Prom
   await page.goto(`${base}/sessions/${LARGE_SESSION}`)
   await page.locator('[role="feed"] [data-entry], [data-event-id]').first().waitFor({ timeout: 60_000 })
   const first = (await mark(page, 'defaultTabFirst')) ?? Number.NaN
+  const firstPainted = await paintedMark(page, 'defaultTabPainted')
   if (firstContentOnly) {
     await snapshot
     await page.context().close()
-    return { first, scrollMaxLongTask: Number.NaN }
+    return { first, firstPainted, scrollMaxLongTask: Number.NaN }
   }
   await waitForLive(page)
   await page.waitForTimeout(500)
   if ((await page.locator('[role="feed"]').count()) === 0) {
     // A build without the transcript: its first content counts, the transcript's scrolling does not.
     await page.context().close()
-    return { first, scrollMaxLongTask: Number.NaN }
+    return { first, firstPainted, scrollMaxLongTask: Number.NaN }
   }
   // Scroll the transcript from the top as fast as the event timeline is scrolled (600 px a frame)
   // for as far as 10,000 event rows reach, and keep the longest task.
@@ -586,7 +626,7 @@ async function largeTranscript(browser: Browser, auth: Auth, base: string): Prom
     { distance: SCROLL_ROWS * ROW_PX, step: SCROLL_STEP_PX },
   )
   await page.context().close()
-  return { first, scrollMaxLongTask }
+  return { first, firstPainted, scrollMaxLongTask }
 }
 
 async function transcriptLive(browser: Browser, auth: Auth, base: string): Promise<LiveFigures> {
@@ -801,12 +841,14 @@ const UNITS: Record<string, string> = {
   env_list_10k_first_rows_ms: 'ms',
   env_list_first_paint_ms: 'ms',
   session_100k_first_rows_ms: 'ms',
+  session_100k_first_rows_painted_ms: 'ms',
   session_100k_scroll_max_long_task_ms: 'ms',
   session_100k_filter_ms: 'ms',
   session_100k_heap_mb: 'MB',
   live_300eps_lag_p95_ms: 'ms',
   live_missing_or_duplicate: 'events',
   session_100k_transcript_first_ms: 'ms',
+  session_100k_transcript_first_painted_ms: 'ms',
   transcript_scroll_max_long_task_ms: 'ms',
   transcript_live_lag_p95_ms: 'ms',
   transcript_live_missing_or_duplicate: 'events',
@@ -863,10 +905,10 @@ async function main() {
   for (const [index, target] of targets.entries()) await waitFor(target.url, servers[index]!, 60_000)
   const auth = await login()
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: ['--disable-gpu', '--disable-quic', '--enable-precise-memory-info'],
   })
-  const machine = `${cpus().length} cores, Node ${process.versions.node}, Chromium ${browser.version()}`
+  const machine = `${cpus().length} cores, Node ${process.versions.node}, Chromium ${browser.version()} (${CHROMIUM})`
   const loadBefore = loadavg()[0]!
   // figures[target][name][sample]; sample i of both targets comes from the same round.
   const figures: Record<string, number[]>[] = targets.map(() => ({}))
@@ -916,11 +958,13 @@ async function main() {
         }
         const session = await largeSession(browser, auth, target.url)
         add(t, 'session_100k_first_rows_ms', session.firstRows)
+        add(t, 'session_100k_first_rows_painted_ms', session.firstRowsPainted)
         add(t, 'session_100k_scroll_max_long_task_ms', session.scrollMaxLongTask)
         add(t, 'session_100k_filter_ms', session.filter)
         add(t, 'session_100k_heap_mb', session.heap)
         const transcript = await largeTranscript(browser, auth, target.url)
         add(t, 'session_100k_transcript_first_ms', transcript.first)
+        add(t, 'session_100k_transcript_first_painted_ms', transcript.firstPainted)
         add(t, 'transcript_scroll_max_long_task_ms', transcript.scrollMaxLongTask)
         if (!firstContentOnly) add(t, 'steer_applied_ms', await steerApplied(browser, auth, target.url))
         if (!firstContentOnly) {

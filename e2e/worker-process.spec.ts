@@ -88,8 +88,13 @@ test('the worker process completes a self-hosted turn against the mock over HTTP
   await expect(
     page.getByRole('status').filter({ hasText: /Environment check turn_\w+ accepted/ }),
   ).toBeVisible()
-  await page.getByRole('tab', { name: 'Events' }).click()
-  await expect(page.getByRole('tab', { name: 'Events' })).toHaveAttribute('aria-selected', 'true')
+  // More lines can still arrive above the strip after that status (the latest turn, its
+  // diagnosis), and a pointer click lands on whatever has moved under it: the tab is focused and
+  // pressed from the keyboard instead, wherever it is by then.
+  const eventsTab = page.getByRole('tab', { name: 'Events' })
+  await eventsTab.focus()
+  await page.keyboard.press('Enter')
+  await expect(eventsTab).toHaveAttribute('aria-selected', 'true')
   const timeline = page.getByRole('list', { name: 'Session events' })
   await expect(timeline.getByRole('button', { name: /turn\.requires_action/ }).first()).toBeVisible({
     timeout: 30_000,

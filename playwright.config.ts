@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs'
 import { defineConfig } from '@playwright/test'
 import {
   consoleOrigin,
@@ -8,6 +7,7 @@ import {
   mockServerOrigin,
   mockServerPort,
 } from './e2e/servers.ts'
+import { chromiumPath, hasHeadlessShell, HEADLESS_SHELL } from './scripts/chromium.ts'
 import { assertPortsFree } from './scripts/ports.ts'
 
 // Specs may read the ports from here or from e2e/servers.ts (which does not load this file).
@@ -29,14 +29,9 @@ if (process.env.TEST_WORKER_INDEX === undefined) {
   }
 }
 
-// Debian's chromium-headless-shell is the same Chromium build (same version, Blink and V8) without
-// the desktop browser around it, which is also what Playwright runs headless by default. Here it
-// did the suite in 136 s of wall time against 188 s in /usr/bin/chromium, whose browser process
-// alone used 77 s of CPU against 29 s. Without it the full browser runs the suite; CHROMIUM_PATH
-// picks any other build.
-const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell'
-const hasHeadlessShell = existsSync(HEADLESS_SHELL)
-const chromiumPath = process.env.CHROMIUM_PATH ?? (hasHeadlessShell ? HEADLESS_SHELL : '/usr/bin/chromium')
+// The headless shell (scripts/chromium.ts) did the suite in 136 s of wall time against 188 s in
+// /usr/bin/chromium, whose browser process alone used 77 s of CPU against 29 s. Without it the full
+// browser runs the suite; CHROMIUM_PATH picks any other build.
 if (process.env.TEST_WORKER_INDEX === undefined && !process.env.CHROMIUM_PATH && !hasHeadlessShell)
   console.info(
     `e2e runs in /usr/bin/chromium: ${HEADLESS_SHELL} is not installed (Debian: apt-get install chromium-headless-shell; about a third faster)`,

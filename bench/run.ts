@@ -17,6 +17,7 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium, type Browser, type Page } from '@playwright/test'
+import { chromiumPath } from '../scripts/chromium.ts'
 import { assertPortsFree, portFromEnv } from '../scripts/ports.ts'
 import { compare, formatRatio, formatTable, median } from './compare.ts'
 
@@ -24,18 +25,12 @@ const PREVIEW_PORT = portFromEnv('BENCH_PREVIEW_PORT', 4600)
 const MOCK_PORT = portFromEnv('BENCH_MOCK_PORT', 4601)
 const BASELINE_PORT = portFromEnv('BENCH_BASELINE_PORT', 4602)
 const GATEWAY = `http://127.0.0.1:${MOCK_PORT}`
-/**
- * Debian's chromium-headless-shell when it is installed (what Playwright runs headless by default):
- * the same Chromium build, Blink and V8 without the desktop browser. `/usr/bin/chromium` opens a
- * browser window for each fresh context, and with it the browser's own omnibox-popup page
- * (chrome://omnibox-popup.top-chrome, about 400 requests of its own): in a trace of one session
- * load that page's renderer took about 1.4 s of main-thread time while the console's loaded, on a
- * 2-core machine. No user's page competes with that, and it weighs the same on both builds of a
- * `--baseline` run, so it pulled every ratio towards 1. `CHROMIUM_PATH` chooses another browser.
- */
-const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell'
-const CHROMIUM =
-  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium')
+// The browser (scripts/chromium.ts): the headless shell when it is installed. `/usr/bin/chromium`
+// opens a browser window for each fresh context, and with it the browser's own omnibox-popup page
+// (chrome://omnibox-popup.top-chrome, about 400 requests of its own): in a trace of one session
+// load that page's renderer took about 1.4 s of main-thread time while the console loaded, on a
+// 2-core machine. No user's page competes with that, and it weighs the same on both builds of a
+// `--baseline` run, so it pulled every ratio towards 1. `CHROMIUM_PATH` chooses another browser.
 const LARGE_SESSION = 'sess_largehistory1'
 const LARGE_EVENTS = 100_000
 const BULK_ENVIRONMENTS = 10_000
@@ -905,10 +900,10 @@ async function main() {
   for (const [index, target] of targets.entries()) await waitFor(target.url, servers[index]!, 60_000)
   const auth = await login()
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: chromiumPath,
     args: ['--disable-gpu', '--disable-quic', '--enable-precise-memory-info'],
   })
-  const machine = `${cpus().length} cores, Node ${process.versions.node}, Chromium ${browser.version()} (${CHROMIUM})`
+  const machine = `${cpus().length} cores, Node ${process.versions.node}, Chromium ${browser.version()} (${chromiumPath})`
   const loadBefore = loadavg()[0]!
   // figures[target][name][sample]; sample i of both targets comes from the same round.
   const figures: Record<string, number[]>[] = targets.map(() => ({}))

@@ -35,24 +35,10 @@ function timelineOf(events: PublicEvent[]) {
   return { store, builder }
 }
 
-/** The timeline of these events on its own, following the newest row or not; returns its list. */
+/** The timeline of these events, following the newest row or not; returns its list. */
 function renderTimeline(events: PublicEvent[], isFollowing: boolean) {
   const { store, builder } = timelineOf(events)
-  render(
-    <EventTimeline
-      store={store}
-      builder={builder}
-      rowCount={builder.rows.length}
-      selectedId={null}
-      scrollToRow={null}
-      scrollRequest={0}
-      collapsed={new Set()}
-      isFollowing={isFollowing}
-      onStopFollowing={() => undefined}
-      onSelect={() => undefined}
-      onToggle={() => undefined}
-    />,
-  )
+  render(<Harness store={store} builder={builder} isFollowing={isFollowing} />)
   return { list: screen.getByRole('list', { name: 'Session events' }), rowCount: builder.rows.length }
 }
 
@@ -85,7 +71,16 @@ describe('event timeline opening', () => {
   })
 })
 
-function Harness({ store, builder }: { store: EventStore; builder: TimelineBuilder }) {
+/** The timeline between two buttons, holding its own selection. */
+function Harness({
+  store,
+  builder,
+  isFollowing = false,
+}: {
+  store: EventStore
+  builder: TimelineBuilder
+  isFollowing?: boolean
+}) {
   const [selectedId, setSelectedId] = useState<string | null>(null)
   return (
     <>
@@ -98,7 +93,7 @@ function Harness({ store, builder }: { store: EventStore; builder: TimelineBuild
         scrollToRow={null}
         scrollRequest={0}
         collapsed={new Set()}
-        isFollowing={false}
+        isFollowing={isFollowing}
         onStopFollowing={() => undefined}
         onSelect={setSelectedId}
         onToggle={() => undefined}

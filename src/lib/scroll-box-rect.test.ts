@@ -1,7 +1,13 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderHook } from '@testing-library/react'
-import { observeRectAfterLayout, useListStart, viewportBoxRect } from './scroll-box-rect'
+import type { Virtualizer } from '@tanstack/react-virtual'
+import {
+  observeOffsetAfterOpening,
+  observeRectAfterLayout,
+  useListStart,
+  viewportBoxRect,
+} from './scroll-box-rect'
 
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -85,5 +91,68 @@ describe('useListStart', () => {
     const start = listStart(true, () => 0)
     expect(start.initialRect).toEqual({ width: 1398, height: 100 })
     expect(start.observeElementRect).toBe(observeRectAfterLayout)
+    expect(start.observeElementOffset).toBe(observeOffsetAfterOpening)
+  })
+})
+
+describe('observeOffsetAfterOpening', () => {
+  // What the virtualizer's default offset observer reads from its instance.
+  function listAt(opening: number) {
+    const element = document.createElement('div')
+    const instance = {
+      scrollElement: element,
+      targetWindow: window,
+      scrollOffset: opening,
+      options: { horizontal: false, isRtl: false, useScrollendEvent: false, isScrollingResetDelay: 150 },
+    } as unknown as Virtualizer<HTMLDivElement, Element>
+    const scrollTo = (top: number) => {
+      element.scrollTop = top
+      element.dispatchEvent(new Event('scroll'))
+    }
+    return { instance, scrollTo }
+  }
+
+  it('takes the event of the opening write for the list at rest, and the next one for scrolling', () => {
+    const { instance, scrollTo } = listAt(500)
+    const onOffset = vi.fn()
+    const stop = observeOffsetAfterOpening(instance, onOffset)
+    scrollTo(500)
+    expect(onOffset).toHaveBeenLastCalledWith(500, false)
+    scrollTo(450)
+    expect(onOffset).toHaveBeenLastCalledWith(450, true)
+    stop?.()
+    scrollTo(400)
+    expect(onOffset).toHaveBeenCalledTimes(2)
+  })
+
+  it('reports an event at another offset as scrolling: a clamped write, or the reader', () => {
+    const { instance, scrollTo } = listAt(500)
+    const onOffset = vi.fn()
+    observeOffsetAfterOpening(instance, onOffset)
+    scrollTo(300)
+    expect(onOffset).toHaveBeenLastCalledWith(300, true)
+    // Only the first event can be the write's.
+    scrollTo(500)
+    expect(onOffset).toHaveBeenLastCalledWith(500, true)
+  })
+
+  it('owes no event for a list that opens at its top, nor after the first animation frame', () => {
+    const top = listAt(0)
+    const atTop = vi.fn()
+    observeOffsetAfterOpening(top.instance, atTop)
+    top.scrollTo(0)
+    expect(atTop).toHaveBeenLastCalledWith(0, true)
+
+    let frame: FrameRequestCallback | undefined
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
+      frame = callback
+      return 1
+    })
+    const end = listAt(500)
+    const atEnd = vi.fn()
+    observeOffsetAfterOpening(end.instance, atEnd)
+    frame?.(0)
+    end.scrollTo(500)
+    expect(atEnd).toHaveBeenLastCalledWith(500, true)
   })
 })

@@ -1,3 +1,4 @@
+import { observeElementOffset, type Virtualizer } from '@tanstack/react-virtual'
 import { useState } from 'react'
 
 /**
@@ -48,12 +49,51 @@ export function observeRectAfterLayout(
 }
 
 /**
+ * The virtualizer's `observeElementOffset`, which knows that the first scroll event after it
+ * attaches is the list being put at its opening offset (the virtualizer writes it as it attaches;
+ * see useListStart), not a reader scrolling. Passed on as scrolling, that event flips the
+ * virtualizer's `isScrolling`, and it renders again with flushSync in the frame that would paint
+ * the first rows: React first runs every passive effect of the page (the query subscriptions and
+ * their requests), then renders the list a second time, all before anything is painted. Passed on
+ * as at rest, it changes nothing the virtualizer renders from (the offset is the one it rendered
+ * for), so nothing renders again.
+ *
+ * Only an event at that offset, before the first animation frame after attaching, is taken for
+ * the write: a clamped write or the reader's own first scroll is reported as it is.
+ */
+export function observeOffsetAfterOpening<S extends Element, I extends Element>(
+  instance: Virtualizer<S, I>,
+  onOffset: (offset: number, isScrolling: boolean) => void,
+): (() => void) | undefined {
+  // The offset it rendered for, and writes next (its initialOffset until something else moves it).
+  const written = instance.scrollOffset ?? 0
+  // At 0 nothing is written, so no event is owed.
+  let opening: number | null = written > 0 ? written : null
+  // Scroll events are dispatched before a frame's animation-frame callbacks: by the first of those,
+  // the write's event has come or never will.
+  const frame =
+    opening !== null && typeof requestAnimationFrame === 'function'
+      ? requestAnimationFrame(() => (opening = null))
+      : null
+  const stop = observeElementOffset(instance, (offset, isScrolling) => {
+    const isOpening = opening !== null && isScrolling && Math.abs(offset - opening) < 1
+    opening = null
+    onOffset(offset, isOpening ? false : isScrolling)
+  })
+  return () => {
+    if (frame !== null) cancelAnimationFrame(frame)
+    stop?.()
+  }
+}
+
+/**
  * The options that start a virtualised list without reading layout: the box its CSS gives it
  * (`share` of the viewport's height, at least `minHeight`; see viewportBoxRect), read for real only
  * once laid out (observeRectAfterLayout); and, for a list that opens following its newest item
  * (`startsAtEnd`, asked once, on the first render), scrolled to its end from that render. It then
  * draws the rows the reader will see, instead of the top rows that the follow effect would scroll
- * away from at once (a second render and a second layout before the first paint).
+ * away from at once (a second render and a second layout before the first paint); the scroll
+ * event of that opening write is not taken for the reader's (observeOffsetAfterOpening).
  *
  * `totalSize` is the list's height as the virtualizer has it (its `getTotalSize`, from its
  * measurements or estimates), read only when the list starts at its end.
@@ -69,5 +109,6 @@ export function useListStart(
     initialRect,
     initialOffset: () => (startsAtEnd() ? Math.max(0, totalSize() - initialRect.height) : 0),
     observeElementRect: observeRectAfterLayout,
+    observeElementOffset: observeOffsetAfterOpening,
   }
 }

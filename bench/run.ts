@@ -203,13 +203,20 @@ async function login(): Promise<Auth> {
   return (await response.json()) as Auth
 }
 
-/** A fresh page in real-API mode, signed in, with row observers installed before anything runs. */
+/**
+ * Points a build at the bench's mock the way a deployment points the console at its Gateway: with
+ * the console-config.json it serves. (Intercepting the page's requests for that file instead would
+ * send every request of the page, each script and each API call, through the test driver and back:
+ * a delay per request that no user has, and that grows with the number of files a page loads.)
+ */
+function serveRealApi(outDir: string) {
+  writeFileSync(join(outDir, 'console-config.json'), JSON.stringify({ apiMode: 'real', apiBaseUrl: GATEWAY }))
+}
+
+/** A fresh page (real-API mode: see serveRealApi), signed in, with row observers installed before anything runs. */
 async function openPage(browser: Browser, auth: Auth): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } })
   const page = await context.newPage()
-  await page.route('**/console-config.json', (route) =>
-    route.fulfill({ json: { apiMode: 'real', apiBaseUrl: GATEWAY } }),
-  )
   // tsx names functions with an `__name` helper the page does not have.
   await page.addInitScript({ content: 'window.__name = (fn) => fn' })
   await page.addInitScript((stored) => {
@@ -891,9 +898,11 @@ async function main() {
       cwd,
     )
   const targets: Target[] = [{ label: 'this tree', url: `http://127.0.0.1:${PREVIEW_PORT}` }]
+  serveRealApi(OUT_DIR)
   const servers = [serve(PREVIEW_PORT, OUT_DIR)]
   if (baseline) {
     targets.push({ label: baselineRef!, url: `http://127.0.0.1:${BASELINE_PORT}` })
+    serveRealApi(join(baseline.dir, 'dist'))
     servers.push(serve(BASELINE_PORT, 'dist', baseline.dir))
   }
   await waitFor(`${GATEWAY}/api/auth/me`, mock, 180_000)

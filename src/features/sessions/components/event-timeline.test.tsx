@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { EventTimeline } from './event-timeline'
 import { EMPTY_FILTER } from '../models/event-filter'
 import { EventStore, type PublicEvent } from '../models/event-store'
@@ -57,11 +57,31 @@ describe('event timeline at scale', () => {
 
 describe('event timeline opening', () => {
   const events = largeLog().slice(0, 1000)
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
 
   it('following the newest event, draws the end of the log from its first render', () => {
     const { list } = renderTimeline(events, true)
     expect(list.querySelector('[data-event-id="evt_999"]')).not.toBeNull()
     expect(list.querySelector('[data-event-id="evt_0"]')).toBeNull()
+  })
+
+  it('following the newest event, has its Tab stop on a drawn row from its first render', () => {
+    // As in a browser before its first layout: the box is not read, so nothing renders the list
+    // again before it is painted.
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    )
+    const { list } = renderTimeline(events, true)
+    const stops = list.querySelectorAll('[tabindex="0"]')
+    expect(stops).toHaveLength(1)
+    expect(stops[0]?.closest('[data-event-id]')).not.toBeNull()
   })
 
   it('not following, draws the start of the log', () => {

@@ -109,6 +109,9 @@ export function EventTimeline({
     ...listStart,
     overscan: 8,
   })
+  // Asked for first: it works out the range in view, which nothing else has yet on the first render
+  // (a list that opens at its end is not rendered again before its first paint).
+  const virtualItems = virtualizer.getVirtualItems()
   // With nothing chosen yet, Tab enters at the first row in view.
   const tabStop = Math.min(keptRow ?? virtualizer.range?.startIndex ?? 0, Math.max(rowCount - 1, 0))
 
@@ -248,7 +251,7 @@ export function EventTimeline({
       className="h-[60vh] min-h-80 overflow-auto rounded-md border border-border bg-card [contain:strict] focus-visible:outline-2 focus-visible:outline-ring"
     >
       <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((item) => {
+        {virtualItems.map((item) => {
           const row = builder.rows[item.index]
           if (!row) return null
           const event = row.kind === 'event' ? store.at(row.index) : undefined

@@ -134,6 +134,9 @@ export function TranscriptList({
     ...listStart,
     overscan: 6,
   })
+  // Asked for first: it works out the range in view, which nothing else has yet on the first render
+  // (a list that opens at its end is not rendered again before its first paint).
+  const virtualItems = virtualizer.getVirtualItems()
   // With nothing chosen yet, Tab enters at the first entry in view.
   const tabStop = Math.min(keptRow ?? virtualizer.range?.startIndex ?? 0, Math.max(rowCount - 1, 0))
 
@@ -244,7 +247,7 @@ export function TranscriptList({
       className="h-[70vh] min-h-96 overflow-auto rounded-md border border-border bg-background px-2 [contain:strict] focus-visible:outline-2 focus-visible:outline-ring"
     >
       <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((item) => {
+        {virtualItems.map((item) => {
           const row = builder.rows[item.index]
           if (!row) return null
           const label = transcriptEntryLabel(row, scope)

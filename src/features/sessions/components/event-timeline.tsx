@@ -10,7 +10,7 @@ import {
 } from 'react'
 import { EventRow } from './event-row'
 import { selectVersion, useEventLog } from '../hooks/use-event-log'
-import { useRovingRow } from '../hooks/use-roving-row'
+import { drawnRows, useRovingRow } from '../hooks/use-roving-row'
 import type { EventStore } from '../models/event-store'
 import type { TimelineBuilder } from '../models/timeline-builder'
 import { useT } from '@/i18n'
@@ -109,11 +109,8 @@ export function EventTimeline({
     ...listStart,
     overscan: 8,
   })
-  // Asked for first: it works out the range in view, which nothing else has yet on the first render
-  // (a list that opens at its end is not rendered again before its first paint).
-  const virtualItems = virtualizer.getVirtualItems()
   // With nothing chosen yet, Tab enters at the first row in view.
-  const tabStop = Math.min(keptRow ?? virtualizer.range?.startIndex ?? 0, Math.max(rowCount - 1, 0))
+  const { items: virtualItems, tabStop } = drawnRows(virtualizer, keptRow, rowCount)
 
   useEffect(() => {
     if (isFollowing && rowCount > 0) virtualizer.scrollToIndex(rowCount - 1, { align: 'end' })

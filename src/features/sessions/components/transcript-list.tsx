@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useRef, type KeyboardEvent } from 'react'
 import { TranscriptRowView, useTranscriptScope } from './transcript-rows'
-import { useRovingRow } from '../hooks/use-roving-row'
+import { drawnRows, useRovingRow } from '../hooks/use-roving-row'
 import type { TranscriptBuilder, TranscriptRow } from '../models/transcript-builder'
 import { transcriptEntryLabel } from '../models/transcript-entry-label'
 import { useT } from '@/i18n'
@@ -134,11 +134,8 @@ export function TranscriptList({
     ...listStart,
     overscan: 6,
   })
-  // Asked for first: it works out the range in view, which nothing else has yet on the first render
-  // (a list that opens at its end is not rendered again before its first paint).
-  const virtualItems = virtualizer.getVirtualItems()
   // With nothing chosen yet, Tab enters at the first entry in view.
-  const tabStop = Math.min(keptRow ?? virtualizer.range?.startIndex ?? 0, Math.max(rowCount - 1, 0))
+  const { items: virtualItems, tabStop } = drawnRows(virtualizer, keptRow, rowCount)
 
   // Following the newest block: again whenever blocks arrive or measuring them moves the end.
   const totalSize = virtualizer.getTotalSize()

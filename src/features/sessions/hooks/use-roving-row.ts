@@ -1,4 +1,4 @@
-import { defaultRangeExtractor, type Range } from '@tanstack/react-virtual'
+import { defaultRangeExtractor, type Range, type Virtualizer } from '@tanstack/react-virtual'
 import { useCallback, useRef, useState } from 'react'
 import { indexOfActiveRow, type ActiveRow } from '../models/index-of-active-row'
 
@@ -42,4 +42,19 @@ export function useRovingRow(rows: readonly { key: string }[], fallback: number 
     [activate],
   )
   return { keptRow, rangeExtractor, wantsFocusAt, activate, requestFocus }
+}
+
+/**
+ * The rows a list draws and its Tab stop: the kept row, else the first row in view. The rows are
+ * asked for first: that works out the range in view, which nothing else has done yet on the first
+ * render, and a list that opens at its end is not rendered again before its first paint.
+ */
+export function drawnRows<S extends Element, I extends Element>(
+  virtualizer: Virtualizer<S, I>,
+  keptRow: number | null,
+  rowCount: number,
+) {
+  const items = virtualizer.getVirtualItems()
+  const tabStop = Math.min(keptRow ?? virtualizer.range?.startIndex ?? 0, Math.max(rowCount - 1, 0))
+  return { items, tabStop }
 }

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
+import { loadDialogCode } from '@/components/ui/dialog'
 
 // A screen's first render loads its lazy route chunk and catalog; on a busy 2-core CI machine that
 // can take longer than Testing Library's 1 s default for findBy/waitFor. Waiting longer for what must
@@ -14,6 +15,11 @@ if (typeof Element.prototype.scrollIntoView !== 'function') {
 // The test DOM has no layout: give elements a size so virtualised lists render rows in tests.
 Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, value: 800 })
 Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, value: 1200 })
+
+// A page fetches the dialog's code once it is idle, so in a browser a dialog opened by a user
+// finds it in; component tests start that way. The opening that has to wait for it is tested in
+// src/components/ui/dialog.test.tsx.
+await loadDialogCode()
 
 afterEach(() => {
   cleanup()

@@ -1,82 +1,74 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog'
-import { createContext, use, useRef, type ComponentProps, type ReactNode } from 'react'
+import {
+  createContext,
+  lazy,
+  Suspense,
+  use,
+  useEffect,
+  useState,
+  type ComponentProps,
+  type ReactNode,
+} from 'react'
+import type { DialogBodyProps } from './dialog-parts'
 import { useT } from '@/i18n'
+import { codeOnDemand } from '@/lib/code-on-demand'
 import { cn } from '@/lib/cn'
-
-/** Whether the enclosing dialog is open (true outside one, so the content keeps Radix's own rule). */
-const DialogOpenContext = createContext(true)
+import { whenIdle } from '@/lib/when-idle'
 
 /**
- * Radix's dialog root, always controlled (its owner holds `open`), which also tells its content
- * whether it is open. A closed dialog's content then renders nothing of Radix's at all, as Radix
- * shows nothing of it either. Radix would still mount its presence tracker, whose layout effect
- * dispatches to a reducer on mount: a state update in the commit that makes React render again at
- * once and run every passive effect of the page in the same task (the session page mounts several
- * closed dialogs, and its first rows waited for that). The console's dialogs have no closing
- * animation for the tracker to wait for.
+ * Radix's dialog (13–14 KB gzip with its focus scope, dismissable layer and scroll lock) loads with
+ * the first dialog that opens, not with every page that holds a closed one: the session page and
+ * the environment list have several, none open at their first paint, and that file was on their
+ * critical path. A page with a dialog fetches it once the browser is idle, so an opening does not
+ * wait for it in practice; one that does shows nothing until it is in.
  */
-export function Dialog(props: ComponentProps<typeof DialogPrimitive.Root> & { open: boolean }) {
-  return (
-    <DialogOpenContext value={props.open}>
-      <DialogPrimitive.Root {...props} />
-    </DialogOpenContext>
-  )
-}
-export const DialogTrigger = DialogPrimitive.Trigger
+const parts = codeOnDemand(() => import('./dialog-parts'))
+/** Asks for the dialog's code now (component tests start with it in, as a page does once idle). */
+export const loadDialogCode = (): Promise<unknown> => parts.load()
+const LazyDialogBody = lazy(() => parts.load().then((module) => ({ default: module.DialogBody })))
 
-export function DialogContent({
-  className,
-  children,
-  title,
-  description,
-  ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { title: ReactNode; description?: ReactNode }) {
+type DialogState = { open: boolean; onOpenChange: (open: boolean) => void }
+const DialogStateContext = createContext<DialogState | null>(null)
+
+/**
+ * A dialog, always controlled: its owner holds `open` (open it from a button's `onClick`; focus
+ * goes back to what had it when the dialog closes). Closed, it renders nothing and mounts nothing
+ * of Radix's: Radix mounted a presence tracker even for closed content, whose layout effect
+ * updated state in the commit and made React render the page again at once, running every passive
+ * effect of the page (its query subscriptions and their requests) before the first paint.
+ */
+export function Dialog({ open, onOpenChange, children }: DialogState & { children: ReactNode }) {
+  useEffect(() => {
+    if (parts.loaded()) return
+    const abort = new AbortController()
+    void whenIdle(abort.signal, 5000, 1000).then(() => {
+      // A prefetch that fails costs nothing: opening asks again.
+      if (!abort.signal.aborted) parts.load().catch(() => undefined)
+    })
+    return () => abort.abort()
+  }, [])
+  return <DialogStateContext value={{ open, onOpenChange }}>{children}</DialogStateContext>
+}
+
+type DialogContentProps = Omit<DialogBodyProps, 'onOpenChange' | 'closeLabel' | 'forceMount'>
+
+export function DialogContent(props: DialogContentProps) {
   const { t } = useT('ui')
-  // Radix returns focus to a <DialogTrigger>; most dialogs here are opened from state instead,
-  // so remember what had focus when the dialog opened and put focus back there on close.
-  const returnFocusTo = useRef<HTMLElement | null>(null)
-  const { onOpenAutoFocus, onCloseAutoFocus } = props
-  const isOpen = use(DialogOpenContext)
-  if (!isOpen && !props.forceMount) return null
+  const state = use(DialogStateContext)
+  if (!state?.open) return null
+  return <OpenDialog {...props} onOpenChange={state.onOpenChange} closeLabel={t('ui.dialog.close')} />
+}
+
+/**
+ * Radix's code when it is in, else its lazy wrapper: chosen once per opening, so a dialog opened
+ * through the lazy one is not mounted again (losing what was typed) when the code arrives. React.lazy
+ * would suspend a first render even for code that has already arrived.
+ */
+function OpenDialog(props: DialogBodyProps) {
+  const [Body] = useState(() => parts.loaded()?.DialogBody ?? LazyDialogBody)
   return (
-    <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50" />
-      <DialogPrimitive.Content
-        data-slot="dialog-content"
-        className={cn(
-          'fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(92vw,36rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border border-border bg-card p-6 text-foreground shadow-xl focus:outline-none',
-          className,
-        )}
-        {...(description ? {} : { 'aria-describedby': undefined })}
-        {...props}
-        onOpenAutoFocus={(event) => {
-          returnFocusTo.current =
-            document.activeElement instanceof HTMLElement ? document.activeElement : null
-          onOpenAutoFocus?.(event)
-        }}
-        onCloseAutoFocus={(event) => {
-          onCloseAutoFocus?.(event)
-          const target = returnFocusTo.current
-          if (event.defaultPrevented || !target?.isConnected || target === document.body) return
-          event.preventDefault()
-          target.focus()
-        }}
-      >
-        <DialogPrimitive.Title className="pr-8 text-lg font-semibold">{title}</DialogPrimitive.Title>
-        {description ? (
-          <DialogPrimitive.Description className="mt-1 text-sm text-muted-foreground">
-            {description}
-          </DialogPrimitive.Description>
-        ) : null}
-        <div className="mt-4">{children}</div>
-        <DialogPrimitive.Close
-          aria-label={t('ui.dialog.close')}
-          className="absolute top-4 right-4 inline-flex size-8 items-center justify-center rounded-md text-muted-foreground hover:bg-muted"
-        >
-          <span aria-hidden="true">×</span>
-        </DialogPrimitive.Close>
-      </DialogPrimitive.Content>
-    </DialogPrimitive.Portal>
+    <Suspense fallback={null}>
+      <Body {...props} />
+    </Suspense>
   )
 }
 

@@ -15,7 +15,7 @@ import { mayHaveActed } from '../models/may-have-acted'
 import { useSessionOriginsStore } from '../stores/session-origins-store'
 import { errorMessage, isApiError } from '@/api/api-error'
 import { Button } from '@/components/ui/button'
-import { Dialog, DialogContent, DialogFooter, DialogTrigger } from '@/components/ui/dialog'
+import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog'
 import { FailureNotice } from '@/components/ui/failure-notice'
 import { ChoiceField, Field, FieldGroup } from '@/components/ui/field'
 import { Select } from '@/components/ui/input'
@@ -272,9 +272,9 @@ export function CreateSessionDialog({
   }
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="primary">{t('sessions.create.title')}</Button>
-      </DialogTrigger>
+      <Button variant="primary" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        {t('sessions.create.title')}
+      </Button>
       <DialogContent title={t('sessions.create.title')} description={t('sessions.create.description')}>
         {open ? <CreateSessionForm initialAgentId={initialAgentId} onCancel={() => setOpen(false)} /> : null}
       </DialogContent>

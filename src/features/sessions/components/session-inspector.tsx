@@ -1,24 +1,24 @@
 import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react'
 import { useSearchParams } from 'react-router'
-import { EnvironmentTab } from './environment-tab'
 import { EventsTab } from './events-tab'
 import { LiveAnnouncer } from './live-announcer'
 import { LiveStatus } from './live-status'
 import { RequiredActions } from './required-actions'
 import { SessionExport } from './session-export'
 import { SessionSummary } from './session-summary'
-import { SnapshotTab } from './snapshot-tab'
 import { ConfigurationDiagnosis, StallDiagnosis } from './stall-diagnosis'
 import { RecoveryNotice } from './recovery-notice'
 import { BudgetStopNotice } from './budget-stop-notice'
-import { ToolsTab } from './tools-tab'
 import { TurnComposer } from './turn-composer'
 import { InputLedgerPanel } from './input-ledger-panel'
 import { useEnvironmentGone } from '../hooks/use-environment-gone'
 import { TurnControls } from './turn-controls'
 import type * as TranscriptTabModule from './transcript-tab'
 import type * as WaterfallTabModule from './waterfall-tab'
+import type * as ToolsTabModule from './tools-tab'
+import type * as SnapshotTabModule from './snapshot-tab'
+import type * as EnvironmentTabModule from './environment-tab'
 import { TRANSCRIPT_STRINGS, WATERFALL_STRINGS } from './tab-strings'
 import { sessionQuery, turnsQuery } from '@/data/sessions/queries'
 import type { SessionRoute } from '@/data/sessions/session-route'
@@ -35,7 +35,7 @@ import { LoadingState } from '@/components/ui/states'
 import { TabPanel, Tabs } from '@/components/ui/tabs'
 import { loadNamespace, t, useT } from '@/i18n'
 import { whenIdle } from '@/lib/when-idle'
-import { rememberUntilFailure } from '@/lib/remember-until-failure'
+import { codeOnDemand, type CodeOnDemand } from '@/lib/code-on-demand'
 
 const selectOpenActions = (store: EventStore) => openRequiredActions(store.all())
 const selectAwaitingTools = (store: EventStore) => turnsAwaitingTools(store.all())
@@ -43,24 +43,12 @@ const selectAwaitingTools = (store: EventStore) => turnsAwaitingTools(store.all(
 const RecoveryDesk = lazy(() =>
   import('./recovery-desk').then((module) => ({ default: module.RecoveryDesk })),
 )
-/**
- * A tab's module, downloaded once: `load` asks for it (a failed download is forgotten, so opening
- * the tab later asks again), `loaded` gives it once it is in.
- */
-type TabCode<M> = { load: () => Promise<M>; loaded: () => M | undefined }
-function tabCode<M>(importModule: () => Promise<M>): TabCode<M> {
-  let loaded: M | undefined
-  return {
-    load: rememberUntilFailure(() => importModule().then((arrived) => (loaded = arrived))),
-    loaded: () => loaded,
-  }
-}
 // The transcript (with Markdown and its highlighter) and the waterfall load with their tab: a page
 // opened on the event log does not download and run them before its first rows. Opened on the
 // transcript, its code is asked for as this module runs (see the end of the file), beside the
-// session's data; the other tab's code is fetched once the page is idle.
-const transcriptCode = tabCode<typeof TranscriptTabModule>(() => import('./transcript-tab'))
-const waterfallCode = tabCode<typeof WaterfallTabModule>(() => import('./waterfall-tab'))
+// session's data; the other tabs' code is fetched once the page is idle.
+const transcriptCode = codeOnDemand<typeof TranscriptTabModule>(() => import('./transcript-tab'))
+const waterfallCode = codeOnDemand<typeof WaterfallTabModule>(() => import('./waterfall-tab'))
 
 /**
  * A tab whose code loads with it. Mounted once its code is in (the opening tab, see
@@ -69,7 +57,7 @@ const waterfallCode = tabCode<typeof WaterfallTabModule>(() => import('./waterfa
  * holds the tab back for up to 300 ms (React's reveal throttle). Chosen once per mount, so a tab
  * shown through lazy is not mounted again when its code arrives.
  */
-function withCode<M, P extends object>(code: TabCode<M>, pick: (module: M) => ComponentType<P>) {
+function withCode<M, P extends object>(code: CodeOnDemand<M>, pick: (module: M) => ComponentType<P>) {
   const Lazy = lazy(() => code.load().then((module) => ({ default: pick(module) })))
   return function TabWithCode(props: P) {
     const [Tab] = useState<ComponentType<P> | typeof Lazy>(() => {
@@ -81,6 +69,14 @@ function withCode<M, P extends object>(code: TabCode<M>, pick: (module: M) => Co
 }
 const TranscriptTab = withCode(transcriptCode, (module) => module.TranscriptTab)
 const WaterfallTab = withCode(waterfallCode, (module) => module.WaterfallTab)
+// The tools, snapshot and environment tabs read only the page's own strings, and load with their
+// tab like the others: a page opened on its transcript or its event log does not wait for them.
+const toolsCode = codeOnDemand<typeof ToolsTabModule>(() => import('./tools-tab'))
+const snapshotCode = codeOnDemand<typeof SnapshotTabModule>(() => import('./snapshot-tab'))
+const environmentCode = codeOnDemand<typeof EnvironmentTabModule>(() => import('./environment-tab'))
+const ToolsTab = withCode(toolsCode, (module) => module.ToolsTab)
+const SnapshotTab = withCode(snapshotCode, (module) => module.SnapshotTab)
+const EnvironmentTab = withCode(environmentCode, (module) => module.EnvironmentTab)
 
 // The files tab's code loads the first time it is opened.
 const FilesTab = lazy(() => import('./files-tab').then((module) => ({ default: module.FilesTab })))
@@ -100,8 +96,8 @@ function usePrefetchTabCode(isContentShown: boolean) {
     void whenIdle(abort.signal, 5000, 1000).then(() => {
       if (abort.signal.aborted) return
       // A prefetch that fails costs nothing: the tab asks again when opened.
-      transcriptCode.load().catch(() => undefined)
-      waterfallCode.load().catch(() => undefined)
+      for (const code of [transcriptCode, waterfallCode, toolsCode, snapshotCode, environmentCode])
+        code.load().catch(() => undefined)
     })
     return () => abort.abort()
   }, [isContentShown])
@@ -370,21 +366,24 @@ export function SessionInspector({ sessionId, canWrite }: { sessionId: string; c
   )
 }
 
-// The page is being opened on its transcript or its waterfall: that tab's code and strings leave
+// The page is being opened on a tab whose code loads with it: that tab's code and strings leave
 // now, beside the session's data, not once the session is in and the tab has rendered. The session
 // route waits for them (openingTabCode) before its first render, so the tab never shows its loading
 // state: once a Suspense fallback has been shown, React holds the content that replaces it back for
 // up to 300 ms (its reveal throttle), which is longer than the download.
+const OPENING_CODE: Partial<
+  Record<SessionTab, { load: () => Promise<unknown>; strings: readonly string[] }>
+> = {
+  transcript: { load: transcriptCode.load, strings: TRANSCRIPT_STRINGS },
+  waterfall: { load: waterfallCode.load, strings: WATERFALL_STRINGS },
+  tools: { load: toolsCode.load, strings: [] },
+  snapshot: { load: snapshotCode.load, strings: [] },
+  environment: { load: environmentCode.load, strings: [] },
+}
 function preloadOpeningTab(): Promise<unknown> {
   if (typeof window === 'undefined' || !window.location.pathname.startsWith('/sessions/'))
     return Promise.resolve()
-  const opening = sessionTabOf(new URLSearchParams(window.location.search))
-  const early =
-    opening === 'transcript'
-      ? { load: transcriptCode.load, strings: TRANSCRIPT_STRINGS }
-      : opening === 'waterfall'
-        ? { load: waterfallCode.load, strings: WATERFALL_STRINGS }
-        : null
+  const early = OPENING_CODE[sessionTabOf(new URLSearchParams(window.location.search))]
   if (!early) return Promise.resolve()
   // A failed download is not the page's to report: the tab asks again when it renders, and shows
   // the failure in its own panel.

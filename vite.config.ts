@@ -64,43 +64,12 @@ function reactRouterTreeShaking(): Plugin {
   }
 }
 
-/**
- * Puts V8's explicit compile hint (`//# allFunctionsCalledOnLoad`, Chromium 136+; a comment to other
- * engines) on the first line of the entry: its functions (React DOM, the router, react-query, the
- * shell) are then compiled while it streams in, off the main thread, instead of one by one on the
- * main thread when first called, as nearly all of them are on the first screen. A Chromium trace of
- * the session page counted about 1,100 such compilations on its main thread before the first row;
- * with the hint on the entry, 440-490 (63 with it on every chunk). Only the entry carries it: on
- * every chunk, the route chunks' optional parts (the transcript's Markdown highlighter among them)
- * were compiled too, and on this 2-core machine the session page's first content came later, not
- * sooner. The hint counts only before any code, and Vite writes its preload table at the top of a
- * chunk after the other output steps, so it is added last.
- */
-const COMPILE_HINT = '//# allFunctionsCalledOnLoad'
-function compileHint(): Plugin {
-  return {
-    name: 'compile-hint',
-    apply: 'build',
-    enforce: 'post',
-    generateBundle: {
-      order: 'post',
-      handler(_options, bundle) {
-        for (const file of Object.values(bundle)) {
-          if (file.type !== 'chunk' || !file.isEntry || file.code.startsWith(COMPILE_HINT)) continue
-          file.code = `${COMPILE_HINT}\n${file.code}`
-          // A source map's lines move down by the one added.
-          if (file.map) file.map.mappings = `;${file.map.mappings}`
-        }
-      },
-    },
-  }
-}
 // One build for every deployment: console-config.json (read at start-up) chooses the bundled mock
 // or a real Gateway, and a real-API console never loads the mock's chunk (see src/app/main.tsx).
 // VITE_API_MODE / VITE_API_BASE_URL, set for `vite` or `vite build`, override the file
 // (src/lib/runtime-config.ts).
 export default defineConfig(({ mode }) => ({
-  plugins: [messageCatalogs(), react(), tailwindcss(), consoleCsp(), reactRouterTreeShaking(), compileHint()],
+  plugins: [messageCatalogs(), react(), tailwindcss(), consoleCsp(), reactRouterTreeShaking()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

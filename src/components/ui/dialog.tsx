@@ -1,27 +1,19 @@
-import {
-  createContext,
-  lazy,
-  Suspense,
-  use,
-  useEffect,
-  useState,
-  type ComponentProps,
-  type ReactNode,
-} from 'react'
+import { createContext, lazy, Suspense, use, useState, type ComponentProps, type ReactNode } from 'react'
 import type { DialogBodyProps } from './dialog-parts'
 import { useT } from '@/i18n'
 import { codeOnDemand } from '@/lib/code-on-demand'
 import { cn } from '@/lib/cn'
-import { whenIdle } from '@/lib/when-idle'
+import { useIdlePrefetch } from '@/lib/use-idle-prefetch'
 
 /**
  * Radix's dialog (13–14 KB gzip with its focus scope, dismissable layer and scroll lock) loads with
- * the first dialog that opens, not with every page that holds a closed one: the session page and
- * the environment list have several, none open at their first paint, and that file was on their
- * critical path. A page with a dialog fetches it once the browser is idle, so an opening does not
- * wait for it in practice; one that does shows nothing until it is in.
+ * the first dialog that opens, not with every page that holds a closed one: the session page holds
+ * several (the turn controls', the budget notice's), none open at its first paint, and that file
+ * was on its critical path. A page with a dialog fetches it once the browser is idle, so an opening
+ * does not wait for it in practice; one that does shows nothing until it is in.
  */
 const parts = codeOnDemand(() => import('./dialog-parts'))
+const PARTS = [parts]
 /** Asks for the dialog's code now (component tests start with it in, as a page does once idle). */
 export const loadDialogCode = (): Promise<unknown> => parts.load()
 const LazyDialogBody = lazy(() => parts.load().then((module) => ({ default: module.DialogBody })))
@@ -37,15 +29,7 @@ const DialogStateContext = createContext<DialogState | null>(null)
  * effect of the page (its query subscriptions and their requests) before the first paint.
  */
 export function Dialog({ open, onOpenChange, children }: DialogState & { children: ReactNode }) {
-  useEffect(() => {
-    if (parts.loaded()) return
-    const abort = new AbortController()
-    void whenIdle(abort.signal, 5000, 1000).then(() => {
-      // A prefetch that fails costs nothing: opening asks again.
-      if (!abort.signal.aborted) parts.load().catch(() => undefined)
-    })
-    return () => abort.abort()
-  }, [])
+  useIdlePrefetch(PARTS)
   return <DialogStateContext value={{ open, onOpenChange }}>{children}</DialogStateContext>
 }
 

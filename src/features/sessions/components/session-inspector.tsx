@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react'
+import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react'
 import { useSearchParams } from 'react-router'
 import { EventsTab } from './events-tab'
 import { LiveAnnouncer } from './live-announcer'
@@ -34,7 +34,7 @@ import { QueryErrorState } from '@/components/ui/query-error-state'
 import { LoadingState } from '@/components/ui/states'
 import { TabPanel, Tabs } from '@/components/ui/tabs'
 import { loadNamespace, t, useT } from '@/i18n'
-import { whenIdle } from '@/lib/when-idle'
+import { useIdlePrefetch } from '@/lib/use-idle-prefetch'
 import { codeOnDemand, type CodeOnDemand } from '@/lib/code-on-demand'
 
 const selectOpenActions = (store: EventStore) => openRequiredActions(store.all())
@@ -88,20 +88,8 @@ const SubagentsTab = lazy(() =>
 )
 const BudgetTab = lazy(() => import('./budget-tab').then((module) => ({ default: module.BudgetTab })))
 
-/** Fetches the code of the tabs that are not open, when the browser has nothing better to do. */
-function usePrefetchTabCode(isContentShown: boolean) {
-  useEffect(() => {
-    if (!isContentShown) return
-    const abort = new AbortController()
-    void whenIdle(abort.signal, 5000, 1000).then(() => {
-      if (abort.signal.aborted) return
-      // A prefetch that fails costs nothing: the tab asks again when opened.
-      for (const code of [transcriptCode, waterfallCode, toolsCode, snapshotCode, environmentCode])
-        code.load().catch(() => undefined)
-    })
-    return () => abort.abort()
-  }, [isContentShown])
-}
+/** The code of every tab that loads with its tab, fetched when idle once the page shows content. */
+const TAB_CODES = [transcriptCode, waterfallCode, toolsCode, snapshotCode, environmentCode]
 
 /** What a tab's view is given. */
 export type TabContext = {
@@ -262,7 +250,7 @@ export function SessionInspector({ sessionId, canWrite }: { sessionId: string; c
   const openActions = useEventLog(log.store, selectOpenActions)
   const awaitingTools = useEventLog(log.store, selectAwaitingTools)
   const isEnvironmentGone = useEnvironmentGone(session.data?.environmentId)
-  usePrefetchTabCode(log.phase !== 'snapshot')
+  useIdlePrefetch(TAB_CODES, log.phase !== 'snapshot')
 
   if (session.isPending) return <LoadingState label={t('sessions.inspector.loading')} />
   if (session.isError) {

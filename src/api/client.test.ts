@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { isApiError, type ApiError } from './api-error'
-import { api, configureApi, fillPath, queryString, setApiCredentials } from './client'
+import { api, configureApi, fillPath, holdReadsUntil, queryString, setApiCredentials } from './client'
 import { setSafeRetryPolicy } from './safe-retry'
 
 const GATEWAY = 'http://gateway.test'
@@ -249,5 +249,31 @@ describe('api()', () => {
     expect(request.signal.aborted).toBe(false)
     controller.abort()
     expect(request.signal.aborted).toBe(true)
+  })
+
+  it('holds reads asked for during a hold until it settles, never writes', async () => {
+    let release: () => void = () => undefined
+    holdReadsUntil(new Promise<void>((resolve) => (release = resolve)))
+    const read = api().GET('/api/vaults')
+    const write = api().POST('/api/auth/logout')
+    await write
+    expect(sent.map((request) => request.method)).toEqual(['POST'])
+    release()
+    await read
+    expect(sent.map((request) => request.method)).toEqual(['POST', 'GET'])
+    // Settled, the hold is gone: the next read leaves at once.
+    await api().GET('/api/vaults')
+    expect(sent).toHaveLength(3)
+  })
+
+  it('a hold that fails releases its reads as one that succeeds does', async () => {
+    let fail: (reason: Error) => void = () => undefined
+    holdReadsUntil(new Promise<void>((_, reject) => (fail = reject)))
+    const read = api().GET('/api/vaults')
+    await Promise.resolve()
+    expect(sent).toHaveLength(0)
+    fail(new Error('no paint'))
+    await read
+    expect(sent).toHaveLength(1)
   })
 })

@@ -118,6 +118,22 @@ export function readAnswersAfter(ready: Promise<unknown>) {
   wordsReady = ready.catch(() => undefined)
 }
 
+let readsHeld: Promise<unknown> | null = null
+
+/**
+ * Reads (GET) asked for before `until` settles leave after it. At start-up the first screen's own
+ * requests have already left (see prefetchFirstRoute) and the page's first commit asks for the
+ * rest from its effects: building and sending those requests in that task (tens of ms for a
+ * session page's ten or so) would hold back the paint of content that is already there.
+ */
+export function holdReadsUntil(until: Promise<unknown>) {
+  const held = until.catch(() => undefined)
+  readsHeld = held
+  void held.then(() => {
+    if (readsHeld === held) readsHeld = null
+  })
+}
+
 /** `{name}` segments filled in, each value percent-encoded as one path segment. */
 export function fillPath(template: string, values: LooseOptions['params'] = {}): string {
   return template.replace(/\{([^{}]+)\}/g, (segment, name: string) => {
@@ -207,6 +223,7 @@ export async function send(
   path: string,
   options: LooseOptions = {},
 ): Promise<{ data: unknown; response: Response }> {
+  if (readsHeld && method === 'GET') await readsHeld
   const search = queryString(options.params?.query)
   const url = `${baseUrl.replace(/\/+$/, '')}${fillPath(path, options.params)}${search ? `?${search}` : ''}`
   const request = new Request(url, {

@@ -3,7 +3,7 @@ import { runtimeConfig, shellStrings, startLocale } from './start-requests'
 import '@/styles/entry.css'
 import { createRoot } from 'react-dom/client'
 import { App } from './app'
-import { readAnswersAfter } from '@/api/client'
+import { holdReadsUntil, readAnswersAfter } from '@/api/client'
 import { queryClient } from './app-instance'
 import { connectApi } from './connect-api'
 import { prefetchFirstRoute, preloadFirstRouteCode } from './prefetch-first-route'
@@ -12,6 +12,7 @@ import { applyInitialTheme } from './theme'
 import { useAuthStore } from '@/features/identity/stores/auth-store'
 import { setLocale } from '@/i18n'
 import { resolveApiBaseUrl, setActiveRuntimeConfig } from '@/lib/runtime-config'
+import { afterNextPaint } from '@/lib/after-next-paint'
 import { whenIdle } from '@/lib/when-idle'
 
 // Set once the app catalog is in memory; a failure before that (the catalog itself did not load)
@@ -41,6 +42,13 @@ function warmUpFormatters(locale: string) {
   new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hour12: false }).format(0)
 }
 
+/** The next paint, or `ms` at most: a tab opened in the background paints only once it is shown. */
+const nextPaintAtMost = (ms: number) =>
+  new Promise<void>((resolve) => {
+    afterNextPaint(resolve)
+    setTimeout(resolve, ms)
+  })
+
 /**
  * Everything the first screen needs starts at once: the shell's strings and the runtime config
  * (already requested by ./start-requests; then the bundled mock, when the config asks for it, and
@@ -51,6 +59,7 @@ function warmUpFormatters(locale: string) {
 async function boot() {
   const root = document.getElementById('root')
   if (!root) return
+  let haveFirstRequestsLeft = false
   applyInitialTheme()
   const locale = startLocale
   const isSignedIn = useAuthStore.getState().token !== null
@@ -77,12 +86,16 @@ async function boot() {
     const requestsSent = isSignedIn
       ? prefetchFirstRoute(queryClient, firstScreen, window.location)
       : Promise.resolve()
+    void requestsSent.then(() => (haveFirstRequestsLeft = true))
     // Not waited for: the render needs the API connected, not the formatters.
     void requestsSent.then(() => whenIdle(undefined, 1000, 0)).then(() => warmUpFormatters(locale))
   })
   try {
     await Promise.all([strings, api, screenCode])
     createRoot(root).render(<App />)
+    // The reads the first commit asks for wait for its paint; never the first screen's own (were
+    // they still to leave, their module late, nothing is held).
+    if (haveFirstRequestsLeft) holdReadsUntil(nextPaintAtMost(1000))
   } catch (error) {
     // Tell the failure in the reader's language when the strings could still be loaded.
     await strings.catch(() => undefined)

@@ -44,8 +44,8 @@ test.describe('long lists open at their end', () => {
       timeout: 15_000,
     })
     const drawn = await drawnSoFar(page)
-    // The first page of a 5,000-event log makes far more blocks than the box holds.
-    expect(drawn.firstSetSize).toBeGreaterThan(50)
+    // The first page of a 5,000-event log makes more blocks than the box holds: some are not drawn.
+    expect(new Set(drawn.indices).size, JSON.stringify(drawn)).toBeLessThan(drawn.firstSetSize)
     expect(drawn.indices).toContain(drawn.firstSetSize - 1)
     expect(drawn.indices).not.toContain(0)
   })

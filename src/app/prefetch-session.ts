@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { LANE_FIRST_PAGE, prefetchFirstHistoryPage } from '@/data/sessions/event-page'
+import { HISTORY_PAGE, LANE_FIRST_PAGE, prefetchFirstHistoryPage } from '@/data/sessions/event-page'
 import { sessionQuery, turnsQuery } from '@/data/sessions/queries'
 import { subagentsInLog } from '@/features/sessions/models/subagent-lanes'
 
@@ -14,8 +14,11 @@ import { subagentsInLog } from '@/features/sessions/models/subagent-lanes'
 export function prefetchSession(queryClient: QueryClient, sessionId: string, search = ''): void {
   void queryClient.prefetchQuery(sessionQuery(sessionId))
   void queryClient.prefetchQuery(turnsQuery(sessionId))
-  const page = prefetchFirstHistoryPage(sessionId)
-  if (page === undefined || new URLSearchParams(search).get('tab') !== 'waterfall') return
+  const isWaterfall = new URLSearchParams(search).get('tab') === 'waterfall'
+  // On the waterfall a full page, to name as many children as one request can: the other tabs'
+  // first screen needs a small one (FIRST_PAGE).
+  const page = prefetchFirstHistoryPage(sessionId, isWaterfall ? HISTORY_PAGE : undefined)
+  if (page === undefined || !isWaterfall) return
   page.then(
     ({ events }) => {
       for (const { childId } of subagentsInLog(events))

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { useEventHistory } from './use-event-history'
 import { useSessionEventLog } from './use-session-event-log'
 import { EventStore } from '../models/event-store'
-import { prefetchFirstHistoryPage, takeFirstHistoryPage } from '@/data/sessions/event-page'
+import { FIRST_PAGE, prefetchFirstHistoryPage, takeFirstHistoryPage } from '@/data/sessions/event-page'
 import { appendEvent } from '@/mocks/lib/event-log'
 import { SUBAGENT_TREE } from '@/mocks/seed/seed-subagents'
 import { startTestApi } from '@/testing/render-app'
@@ -123,5 +123,26 @@ describe('a log opened after its first page arrived at start-up', () => {
       asked.filter((search) => search === '?limit=100'),
       'the first page asked for once',
     ).toHaveLength(1)
+  })
+})
+
+describe('a log read with the defaults (the session page)', () => {
+  it('asks for a small first page, at start-up and after it, then full pages without a gap or a repeat', async () => {
+    const { asked, total, wrapper } = await setup(1500)
+    const early = await prefetchFirstHistoryPage(route)
+    expect(early?.events).toHaveLength(FIRST_PAGE)
+    const { result } = renderHook(
+      () => useSessionEventLog(route, { follow: false, prefetchSnapshot: false }),
+      {
+        wrapper,
+      },
+    )
+    await waitFor(() => expect(result.current.phase).toBe('live'))
+    expect(asked[0]).toBe(`?limit=${FIRST_PAGE}`)
+    expect(asked.slice(1).length).toBeGreaterThan(0)
+    expect(asked.slice(1).every((search) => search.startsWith('?limit=1000&after='))).toBe(true)
+    const ids = result.current.store.all().map((event) => event.id)
+    expect(new Set(ids).size, 'every event once').toBe(total)
+    expect(ids).toHaveLength(total)
   })
 })

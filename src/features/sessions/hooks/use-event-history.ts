@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import { fetchEventPage, HISTORY_PAGE, takeFirstHistoryPage } from '@/data/sessions/event-page'
+import { fetchEventPage, FIRST_PAGE, HISTORY_PAGE, takeFirstHistoryPage } from '@/data/sessions/event-page'
 import { isCursorRefused } from '@/data/sessions/event-stream'
 import { snapshotQuery } from '@/data/sessions/queries'
 import { toRoute, type SessionRouteLike } from '@/data/sessions/session-route'
@@ -43,7 +43,7 @@ export function useEventHistory(
   store: EventStore,
   options: { prefetchSnapshot?: boolean; firstPage?: number; deferRest?: boolean } = {},
 ): EventHistory {
-  const { prefetchSnapshot = true, firstPage = HISTORY_PAGE, deferRest = false } = options
+  const { prefetchSnapshot = true, firstPage = FIRST_PAGE, deferRest = false } = options
   // By value: a route object made in each render must not start the history again.
   const { sessionId, childId } = toRoute(route)
   const queryClient = useQueryClient()

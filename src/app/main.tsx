@@ -1,6 +1,7 @@
 // First, so that its requests leave before the rest of the entry is evaluated.
 import { runtimeConfig, shellStrings, startLocale } from './start-requests'
 import '@/styles/entry.css'
+import { useEffect } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app'
 import { holdReadsUntil, readAnswersAfter } from '@/api/client'
@@ -42,12 +43,37 @@ function warmUpFormatters(locale: string) {
   new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hour12: false }).format(0)
 }
 
-/** The next paint, or `ms` at most: a tab opened in the background paints only once it is shown. */
-const nextPaintAtMost = (ms: number) =>
-  new Promise<void>((resolve) => {
-    afterNextPaint(resolve)
-    setTimeout(resolve, ms)
-  })
+/**
+ * Runs `run` once, from the first commit's effects (after every other effect of that commit: it is
+ * the root's last child).
+ */
+function AfterFirstCommit({ run }: { run: () => void }) {
+  useEffect(run, [run])
+  return null
+}
+
+/**
+ * Holds the reads (GET) asked for until the first commit has been painted, or `ms` at most (a tab
+ * opened in the background paints only once shown): the first screen's own requests have already
+ * left, and building and sending the rest from that commit's effects, in the task before its
+ * paint, would hold back the paint of content that is already there. Returns what the first
+ * commit runs.
+ */
+function holdReadsUntilFirstPaint(ms: number): () => void {
+  let release: () => void = () => undefined
+  holdReadsUntil(
+    new Promise<void>((resolve) => {
+      release = resolve
+      setTimeout(resolve, ms)
+    }),
+  )
+  let isStarted = false
+  return () => {
+    if (isStarted) return
+    isStarted = true
+    afterNextPaint(release)
+  }
+}
 
 /**
  * Everything the first screen needs starts at once: the shell's strings and the runtime config
@@ -92,10 +118,15 @@ async function boot() {
   })
   try {
     await Promise.all([strings, api, screenCode])
-    createRoot(root).render(<App />)
-    // The reads the first commit asks for wait for its paint; never the first screen's own (were
-    // they still to leave, their module late, nothing is held).
-    if (haveFirstRequestsLeft) holdReadsUntil(nextPaintAtMost(1000))
+    // Never the first screen's own requests: were they still to leave (their module late),
+    // nothing is held.
+    const onFirstCommit = haveFirstRequestsLeft ? holdReadsUntilFirstPaint(1000) : () => undefined
+    createRoot(root).render(
+      <>
+        <App />
+        <AfterFirstCommit run={onFirstCommit} />
+      </>,
+    )
   } catch (error) {
     // Tell the failure in the reader's language when the strings could still be loaded.
     await strings.catch(() => undefined)

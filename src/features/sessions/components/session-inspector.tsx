@@ -88,9 +88,6 @@ const SubagentsTab = lazy(() =>
 )
 const BudgetTab = lazy(() => import('./budget-tab').then((module) => ({ default: module.BudgetTab })))
 
-/** The code of every tab that loads with its tab, fetched when idle once the page shows content. */
-const TAB_CODES = [transcriptCode, waterfallCode, toolsCode, snapshotCode, environmentCode]
-
 /** What a tab's view is given. */
 export type TabContext = {
   sessionId: string
@@ -359,15 +356,16 @@ export function SessionInspector({ sessionId, canWrite }: { sessionId: string; c
 // route waits for them (openingTabCode) before its first render, so the tab never shows its loading
 // state: once a Suspense fallback has been shown, React holds the content that replaces it back for
 // up to 300 ms (its reveal throttle), which is longer than the download.
-const OPENING_CODE: Partial<
-  Record<SessionTab, { load: () => Promise<unknown>; strings: readonly string[] }>
-> = {
-  transcript: { load: transcriptCode.load, strings: TRANSCRIPT_STRINGS },
-  waterfall: { load: waterfallCode.load, strings: WATERFALL_STRINGS },
-  tools: { load: toolsCode.load, strings: [] },
-  snapshot: { load: snapshotCode.load, strings: [] },
-  environment: { load: environmentCode.load, strings: [] },
-}
+const OPENING_CODE: Partial<Record<SessionTab, { code: CodeOnDemand<unknown>; strings: readonly string[] }>> =
+  {
+    transcript: { code: transcriptCode, strings: TRANSCRIPT_STRINGS },
+    waterfall: { code: waterfallCode, strings: WATERFALL_STRINGS },
+    tools: { code: toolsCode, strings: [] },
+    snapshot: { code: snapshotCode, strings: [] },
+    environment: { code: environmentCode, strings: [] },
+  }
+/** The code of every tab that loads with its tab, fetched when idle once the page shows content. */
+const TAB_CODES = Object.values(OPENING_CODE).flatMap((tab) => (tab ? [tab.code] : []))
 function preloadOpeningTab(): Promise<unknown> {
   if (typeof window === 'undefined' || !window.location.pathname.startsWith('/sessions/'))
     return Promise.resolve()
@@ -375,9 +373,10 @@ function preloadOpeningTab(): Promise<unknown> {
   if (!early) return Promise.resolve()
   // A failed download is not the page's to report: the tab asks again when it renders, and shows
   // the failure in its own panel.
-  return Promise.all([early.load(), ...early.strings.map((namespace) => loadNamespace(namespace))]).catch(
-    () => undefined,
-  )
+  return Promise.all([
+    early.code.load(),
+    ...early.strings.map((namespace) => loadNamespace(namespace)),
+  ]).catch(() => undefined)
 }
 
 /** The opening tab's code and strings, asked for as this module runs (settles either way). */

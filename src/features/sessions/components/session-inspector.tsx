@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react'
+import { lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
 import { EventsTab } from './events-tab'
 import { LiveAnnouncer } from './live-announcer'
@@ -25,7 +25,7 @@ import type { SessionRoute } from '@/data/sessions/session-route'
 import type { Session } from '@/data/sessions/types'
 import { useEventLog } from '../hooks/use-event-log'
 import { useSessionEventLog, type SessionEventLog } from '../hooks/use-session-event-log'
-import { eventFilterParams } from '../models/event-filter'
+import { SESSION_TABS, sessionTabOf, type SessionTab } from '../models/session-tabs'
 import type { EventStore } from '../models/event-store'
 import { openRequiredActions } from '../models/pending-actions'
 import { turnsAwaitingTools } from '../models/turns-awaiting-tools'
@@ -104,8 +104,8 @@ export type TabContext = {
 }
 
 /**
- * The session's tabs, in order: each one's label and view. A new tab is one entry here (and its
- * label in the catalog); the tab strip, the `?tab=` reader and the panel all read this table.
+ * Each tab's label and view. A new tab is one name in SESSION_TABS (its place in the strip), one
+ * entry here and its label in the catalog; the tab strip and the panel read this table.
  */
 export const TABS = {
   transcript: {
@@ -171,22 +171,9 @@ export const TABS = {
       <BudgetTab sessionId={sessionId} canWrite={canWrite} canAct={canAct} />
     ),
   },
-}
+} satisfies Record<SessionTab, { label: () => string; view: (context: TabContext) => ReactNode }>
 
 const NO_CHAIN: readonly string[] = []
-
-export type SessionTab = keyof typeof TABS
-const SESSION_TABS = Object.keys(TABS) as SessionTab[]
-
-/**
- * The tab a link opens: as asked, else the event log for links made before the transcript existed
- * (an event permalink or an event filter), else the transcript.
- */
-export function sessionTabOf(params: URLSearchParams): SessionTab {
-  const asked = SESSION_TABS.find((value) => value === params.get('tab'))
-  if (asked) return asked
-  return params.get('event') !== null || eventFilterParams(params) !== '' ? 'events' : 'transcript'
-}
 
 /**
  * The tab strip (its choice held in `?tab=`) and the open tab's view, for a session's page and a

@@ -22,6 +22,9 @@ test('a dropped event stream resumes from the last applied event with no gap and
   await page.getByRole('textbox', { name: 'Message' }).fill('List the files and grep for "TODO"')
   await page.getByRole('button', { name: 'Send' }).click()
   await page.getByRole('tab', { name: 'Events' }).click()
+  // The tab changes at once, whatever the turn is doing: the address, then the panel.
+  await expect(page).toHaveURL(/[?&]tab=events/)
+  await expect(page.getByRole('tab', { name: 'Events' })).toHaveAttribute('aria-selected', 'true')
   const list = page.getByRole('list', { name: 'Session events' })
   await expect(list.getByRole('button', { name: /turn\.completed/ })).toBeVisible({ timeout: 60_000 })
 

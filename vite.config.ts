@@ -123,6 +123,14 @@ export default defineConfig(({ mode }) => ({
               test: /[\\/]src[\\/](components[\\/]ui[\\/](copy-button|family-unavailable|notice|resource-name|panel-error-boundary|tabs|textarea)|lib[\\/](clipboard|format-duration|format-number|secrets))\.tsx?$/,
             },
             {
+              // What the session page's start-up module reads (which tab opens, the first page's
+              // size, the sub-agents a page names) in one file with it: the entry names each file
+              // of that module in its preload map, and the requests leave once they are all in.
+              name: 'session-start',
+              test: /[\\/]src[\\/](app[\\/]prefetch-session|features[\\/]sessions[\\/](models[\\/](session-tabs|event-filter|event-category|subagent-lanes)|components[\\/]tab-strings))\.tsx?$/,
+              priority: 1,
+            },
+            {
               // The environment list's own code (the first screen after sign-in), its route
               // module included, in one file.
               name: 'environments-list',

@@ -213,17 +213,19 @@ function serveRealApi(outDir: string) {
   writeFileSync(join(outDir, 'console-config.json'), JSON.stringify({ apiMode: 'real', apiBaseUrl: GATEWAY }))
 }
 
-/** A fresh page (real-API mode: see serveRealApi), signed in, with row observers installed before anything runs. */
+/** A mark's time, as the page tells it, and the way the page's binding sets it. */
+type MarkSlot = { at: Promise<number>; set: (at: number) => void }
+
 /**
  * The marks each page has set, as the page tells them (see waitForMark): one deferred value per
  * name, made by whichever comes first, the page's mark or the bench's wait.
  */
-const pageMarks = new WeakMap<Page, Map<string, { at: Promise<number>; set: (at: number) => void }>>()
+const pageMarks = new WeakMap<Page, Map<string, MarkSlot>>()
 
-function markSlot(page: Page, name: string) {
+function markSlot(page: Page, name: string): MarkSlot {
   let marks = pageMarks.get(page)
   if (!marks) {
-    marks = new Map<string, { at: Promise<number>; set: (at: number) => void }>()
+    marks = new Map<string, MarkSlot>()
     pageMarks.set(page, marks)
   }
   let slot = marks.get(name)
@@ -235,6 +237,7 @@ function markSlot(page: Page, name: string) {
   return slot
 }
 
+/** A fresh page (real-API mode: see serveRealApi), signed in, with row observers installed before anything runs. */
 async function openPage(browser: Browser, auth: Auth): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } })
   const page = await context.newPage()
